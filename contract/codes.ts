@@ -1,0 +1,49 @@
+/**
+ * Machine-readable reasons. Validation issues carry one of these as their message; each side
+ * turns it into words (the PWA through its Lingui catalogs, the server through its own table).
+ */
+export const ERROR_CODES = [
+  'kode_id_invalid',
+  'odometer_invalid',
+  'repair_type_required',
+  'consent_required',
+  'recorded_at_invalid',
+  'recorded_at_out_of_range',
+  'note_too_long',
+  'vehicle_field_invalid',
+  'email_invalid',
+  'email_required',
+  'password_required',
+  'password_too_short',
+  'password_too_long',
+  'passwords_mismatch',
+  'full_name_required',
+  'phone_invalid',
+  'location_invalid',
+  'privacy_required',
+  'token_invalid',
+  'current_password_required',
+  'current_password_wrong',
+  'invalid_credentials',
+  'email_taken',
+  'session_expired',
+  'unauthorized',
+  'forbidden_origin',
+  'vehicle_not_found',
+  'repair_type_not_found',
+  'idempotency_conflict',
+  'idempotency_key_invalid',
+  'rate_limited',
+  'not_found',
+  'method_not_allowed',
+  'malformed_json',
+  'body_too_large',
+  'unsupported_media_type',
+  'invalid_request',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}

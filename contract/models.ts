@@ -1,0 +1,66 @@
+/** Records as they travel on the wire (DESIGN.md section 2). */
+export interface Location {
+  latitude: number;
+  longitude: number;
+  address?: string | null;
+}
+
+export interface Partner {
+  phone_number: string;
+  location: Location;
+}
+
+export interface User {
+  id: string;
+  full_name: string;
+  email: string;
+  picture: string | null;
+  role: 'partner';
+  partner: Partner;
+}
+
+export interface AuthSession {
+  access_token: string;
+  user: User;
+}
+
+export interface RepairType {
+  id: string;
+  name: string;
+  name_ar: string | null;
+  name_en: string | null;
+}
+
+export interface Vehicle {
+  kode_id: string;
+  vin: string;
+  brand: string;
+  name: string;
+  year: number;
+  last_odometer: number | null;
+  last_odometer_at: string | null;
+}
+
+export interface RepairRecord {
+  id: string;
+  vehicle: Pick<Vehicle, 'kode_id' | 'vin' | 'brand' | 'name' | 'year'>;
+  repair_type: RepairType;
+  odometer: number;
+  note: string;
+  odometer_anomaly: boolean;
+  recorded_at: string;
+  created_at: string;
+}
+
+export interface Statistics {
+  repairs_total: number;
+  repairs_this_month: number;
+  vehicles_total: number;
+  last_repair_at: string | null;
+}
+
+export interface Settings {
+  partner_conditions: string;
+  partner_conditions_ar: string | null;
+  partner_conditions_en: string | null;
+}

@@ -1,0 +1,189 @@
+/**
+ * Request payloads and their validation rules (SPEC.md section 5, DESIGN.md sections 2 and 5).
+ * The PWA validates forms with these before sending; the API validates every request with them.
+ * Each issue's message is an ErrorCode, never prose: each side words it in the user's language.
+ */
+import * as z from 'zod/mini';
+import type { ErrorCode } from './codes';
+import {
+  EMAIL_MAX_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+  KODE_ID_LENGTH,
+  NOTE_MAX_LENGTH,
+  ODOMETER_MAX,
+  ODOMETER_MIN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_PATTERN,
+  REPAIRS_PAGE_MAX,
+  RESET_TOKEN_PREFIX,
+} from './rules';
+
+const code = (error: ErrorCode) => ({ error });
+
+export const KODE_ID_PATTERN = new RegExp(`^[A-Za-z0-9]{${KODE_ID_LENGTH}}$`);
+export const kodeId = z.string(code('kode_id_invalid')).check(z.regex(KODE_ID_PATTERN, code('kode_id_invalid')));
+
+export const email = z
+  .string(code('email_required'))
+  .check(
+    z.trim(),
+    z.minLength(1, code('email_required')),
+    z.maxLength(EMAIL_MAX_LENGTH, code('email_invalid')),
+    z.email(code('email_invalid')),
+  );
+
+/** A password being checked at sign-in: any non-empty string, whatever today's length rule. */
+const existingPassword = z
+  .string(code('password_required'))
+  .check(z.minLength(1, code('password_required')), z.maxLength(PASSWORD_MAX_LENGTH, code('password_too_long')));
+
+export const newPassword = z
+  .string(code('password_required'))
+  .check(
+    z.minLength(1, code('password_required')),
+    z.minLength(PASSWORD_MIN_LENGTH, code('password_too_short')),
+    z.maxLength(PASSWORD_MAX_LENGTH, code('password_too_long')),
+  );
+
+export const fullName = z
+  .string(code('full_name_required'))
+  .check(
+    z.trim(),
+    z.minLength(1, code('full_name_required')),
+    z.maxLength(FULL_NAME_MAX_LENGTH, code('full_name_required')),
+  );
+
+export const phoneNumber = z
+  .string(code('phone_invalid'))
+  .check(z.trim(), z.regex(PHONE_PATTERN, code('phone_invalid')));
+
+export const location = z.object(
+  {
+    latitude: z
+      .number(code('location_invalid'))
+      .check(z.gte(-90, code('location_invalid')), z.lte(90, code('location_invalid'))),
+    longitude: z
+      .number(code('location_invalid'))
+      .check(z.gte(-180, code('location_invalid')), z.lte(180, code('location_invalid'))),
+    address: z.optional(
+      z.nullable(z.string(code('location_invalid')).check(z.maxLength(500, code('location_invalid')))),
+    ),
+  },
+  code('location_invalid'),
+);
+
+export const loginPayload = z.object({
+  email,
+  password: existingPassword,
+  remember_me: z._default(z.boolean(code('invalid_request')), false),
+});
+export type LoginPayload = z.input<typeof loginPayload>;
+
+export const registerPayload = z.object({
+  email,
+  full_name: fullName,
+  location,
+  password: newPassword,
+  phone_number: phoneNumber,
+  /** The form's required acceptance; when sent it must be true, and the server records when. */
+  privacy_conditions: z.optional(z.literal(true, code('privacy_required'))),
+});
+export type RegisterPayload = z.input<typeof registerPayload>;
+
+export const forgotPasswordPayload = z.object({ email });
+export type ForgotPasswordPayload = z.input<typeof forgotPasswordPayload>;
+
+export const resetToken = z
+  .string(code('token_invalid'))
+  .check(z.startsWith(RESET_TOKEN_PREFIX, code('token_invalid')), z.maxLength(2048, code('token_invalid')));
+
+export const resetPasswordPayload = z
+  .object({
+    new_password: newPassword,
+    confirm_password: z.string(code('password_required')),
+    token: resetToken,
+  })
+  .check(
+    z.refine((value) => value.new_password === value.confirm_password, {
+      error: 'passwords_mismatch' satisfies ErrorCode,
+      path: ['confirm_password'],
+    }),
+  );
+export type ResetPasswordPayload = z.input<typeof resetPasswordPayload>;
+
+export const profileUpdatePayload = z.object({
+  full_name: z.optional(fullName),
+  email: z.optional(email),
+  phone_number: z.optional(phoneNumber),
+  location: z.optional(location),
+  current_password: z.optional(z.string(code('current_password_required')).check(z.maxLength(PASSWORD_MAX_LENGTH))),
+  new_password: z.optional(newPassword),
+});
+export type ProfileUpdatePayload = z.input<typeof profileUpdatePayload>;
+
+const optionalText = (max: number) =>
+  z.optional(
+    z.nullable(z.string(code('vehicle_field_invalid')).check(z.maxLength(max, code('vehicle_field_invalid')))),
+  );
+
+/** The fields a mechanic fills in on the dashboard (SPEC.md section 5); the same rules run on the server. */
+export const repairFormFields = {
+  kode_id: kodeId,
+  odometer: z
+    .number(code('odometer_invalid'))
+    .check(
+      z.int(code('odometer_invalid')),
+      z.gte(ODOMETER_MIN, code('odometer_invalid')),
+      z.lte(ODOMETER_MAX, code('odometer_invalid')),
+    ),
+  repair_type_id: z
+    .string(code('repair_type_required'))
+    .check(z.minLength(1, code('repair_type_required')), z.maxLength(64, code('repair_type_required'))),
+  consented: z.literal(true, code('consent_required')),
+};
+export const repairForm = z.object(repairFormFields);
+
+export const repairEntry = z.object({
+  ...repairFormFields,
+  note: z._default(z.string(code('note_too_long')).check(z.maxLength(NOTE_MAX_LENGTH, code('note_too_long'))), ''),
+  vin: optionalText(32),
+  brand: optionalText(80),
+  model: optionalText(120),
+  year: z.optional(
+    z.nullable(z.union([z.number(code('vehicle_field_invalid')), z.string(code('vehicle_field_invalid'))])),
+  ),
+  /** The moment the mechanic pressed Insert, fixed then so a late sync keeps the real time. */
+  recorded_at: z.iso.datetime({ offset: true, error: 'recorded_at_invalid' satisfies ErrorCode }),
+});
+export type RepairEntry = z.input<typeof repairEntry>;
+
+export const listRepairsQuery = z.object({
+  limit: z.optional(
+    z.coerce
+      .number(code('invalid_request'))
+      .check(
+        z.int(code('invalid_request')),
+        z.gte(1, code('invalid_request')),
+        z.lte(REPAIRS_PAGE_MAX, code('invalid_request')),
+      ),
+  ),
+  before: z.optional(z.iso.datetime({ offset: true, error: 'invalid_request' satisfies ErrorCode })),
+});
+
+export const IDEMPOTENCY_KEY_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/**
+ * The first problem of each field, keyed by field name ("location.latitude" folds into "location").
+ * Empty when the value is valid.
+ */
+export function fieldErrors(schema: z.ZodMiniType, value: unknown): Partial<Record<string, ErrorCode>> {
+  const result = schema.safeParse(value);
+  if (result.success) return {};
+  const errors: Record<string, ErrorCode> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.length > 0 ? String(issue.path[0]) : '_';
+    errors[field] ??= issue.message as ErrorCode;
+  }
+  return errors;
+}

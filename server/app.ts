@@ -1,0 +1,73 @@
+/**
+ * The application as a Fastify plugin tree (fastify/demo style): each dependency is a plugin that
+ * closes itself, routes are grouped by API base. `server.ts` only launches it; tests inject.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { zodValidatorCompiler, type ZodMiniTypeProvider } from './http/validation';
+import { authPlugin } from './plugins/auth';
+import { databasePlugin } from './plugins/database';
+import { envelopePlugin } from './plugins/envelope';
+import { mailerPlugin } from './plugins/mailer';
+import { rateLimitPlugin, type RateLimitStore } from './plugins/rate-limit';
+import { securityPlugin } from './plugins/security';
+import { staticSitePlugin } from './plugins/static-site';
+import { authRoutes } from './routes/auth';
+import { partnerRoutes } from './routes/partner';
+import { publicRoutes } from './routes/public';
+import { systemClock, type Clock } from './services/clock';
+
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface AppOptions {
+  config: Config;
+  /** An already opened database (tests); otherwise the plugin opens one from config. */
+  database?: DatabaseHandle;
+  clock?: Clock;
+  rateLimitStore?: RateLimitStore;
+  redisPrefix?: string;
+  distDir?: string;
+}
+
+/** Largest request body: a repair entry or a profile is well under 1 KB. */
+const BODY_LIMIT = 64 * 1024;
+
+/** Never let these reach a log line. */
+const REDACTED = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: { paths: REDACTED, censor: '[redacted]' } },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodMiniTypeProvider>();
+  app.setValidatorCompiler(zodValidatorCompiler);
+
+  await app.register(envelopePlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(cookie);
+  await app.register(databasePlugin, { config, database: options.database });
+  await app.register(authPlugin, { config, clock });
+  await app.register(rateLimitPlugin, {
+    config,
+    clock,
+    store: options.rateLimitStore,
+    redisPrefix: options.redisPrefix,
+  });
+  await app.register(mailerPlugin, { config });
+
+  await app.register(authRoutes, { prefix: '/api/auth', config });
+  await app.register(partnerRoutes, { prefix: '/api/partner', config });
+  await app.register(publicRoutes, { prefix: '/api/public', config });
+  await app.register(staticSitePlugin, { distDir: options.distDir ?? path.join(ROOT_DIR, 'dist') });
+  return app;
+}

@@ -1,0 +1,144 @@
+/**
+ * The database schema, one for PGlite and PostgreSQL alike (PostgreSQL 15 features only).
+ * Migrations are generated from it by drizzle-kit into ./migrations.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased; unique. */
+    email: text('email').notNull(),
+    full_name: text('full_name').notNull(),
+    password_hash: text('password_hash').notNull(),
+    picture: text('picture'),
+    role: text('role').notNull().default('partner'),
+    /** Bumped when the password changes, so older reset links stop working. */
+    password_changed_at: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('users_email_unique').on(table.email)],
+);
+
+export const partners = pgTable('partners', {
+  user_id: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Digits only. */
+  phone_number: text('phone_number').notNull(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  address: text('address'),
+  conditions_accepted_at: timestamp('conditions_accepted_at', { withTimezone: true, mode: 'date' }),
+  ...timestamps,
+});
+
+/**
+ * Refresh sessions. Each refresh rotates the token: a new row in the same family, the old one
+ * marked rotated. Presenting a rotated token again revokes the whole family.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    family_id: uuid('family_id').notNull(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the refresh token; the token itself is never stored. */
+    token_hash: text('token_hash').notNull(),
+    remember_me: boolean('remember_me').notNull().default(false),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    rotated_at: timestamp('rotated_at', { withTimezone: true, mode: 'date' }),
+    revoked_at: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('sessions_token_hash_unique').on(table.token_hash),
+    index('sessions_family_idx').on(table.family_id),
+  ],
+);
+
+/** Issued reset tokens, so each can be used once. */
+export const passwordResets = pgTable('password_resets', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  user_id: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  used_at: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const vehicles = pgTable('vehicles', {
+  /** Upper-cased, 10 characters. */
+  kode_id: text('kode_id').primaryKey(),
+  vin: text('vin').notNull(),
+  brand: text('brand').notNull(),
+  model: text('model').notNull(),
+  year: integer('year').notNull(),
+  ...timestamps,
+});
+
+export const repairTypes = pgTable('repair_types', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  name_ar: text('name_ar'),
+  name_en: text('name_en'),
+  sort_order: integer('sort_order').notNull().default(0),
+});
+
+export const repairs = pgTable(
+  'repairs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    partner_id: uuid('partner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kode_id: text('kode_id')
+      .notNull()
+      .references(() => vehicles.kode_id),
+    repair_type_id: text('repair_type_id')
+      .notNull()
+      .references(() => repairTypes.id),
+    odometer: integer('odometer').notNull(),
+    note: text('note').notNull().default(''),
+    odometer_anomaly: boolean('odometer_anomaly').notNull().default(false),
+    recorded_at: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    idempotency_key: uuid('idempotency_key').notNull(),
+    /** SHA-256 of the canonical request body, to tell a replay from a different entry under the same key. */
+    request_hash: text('request_hash').notNull(),
+  },
+  (table) => [
+    uniqueIndex('repairs_partner_idempotency_unique').on(table.partner_id, table.idempotency_key),
+    index('repairs_partner_recorded_idx').on(table.partner_id, table.recorded_at.desc(), table.id.desc()),
+    index('repairs_vehicle_recorded_idx').on(table.kode_id, table.recorded_at.desc()),
+  ],
+);
+
+/** Public settings documents (rich text), one row per key. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+});

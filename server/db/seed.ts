@@ -1,0 +1,92 @@
+/**
+ * Seed data (DESIGN.md section 7): repair types and the settings documents always; the demo
+ * vehicles and the demo partner only in demo mode. Runs at every start and only fills gaps.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from './client';
+import { partners, repairTypes, settings, users } from './schema';
+import { csvRecords } from '../services/csv';
+import { importVehicles } from '../services/vehicle-import';
+import { hashPassword } from '../services/passwords';
+import { PARTNER_CONDITIONS } from './conditions';
+
+const SEED_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'seed');
+
+export const DEMO_PARTNER = {
+  email: 'garage@demo.dz',
+  password: 'demo-garage-2026',
+  full_name: 'Garage Demo El Harrach',
+  phone_number: '0555123456',
+  latitude: 36.7213,
+  longitude: 3.1444,
+} as const;
+
+export async function seedRepairTypes(db: Database) {
+  const rows = csvRecords(await fs.readFile(path.join(SEED_DIR, 'repair-types.csv'), 'utf8'));
+  const values = rows.map(({ record }, index) => ({
+    id: record.id ?? '',
+    name: record.name ?? '',
+    name_ar: record.name_ar || null,
+    name_en: record.name_en || null,
+    sort_order: index,
+  }));
+  await db
+    .insert(repairTypes)
+    .values(values)
+    .onConflictDoUpdate({
+      target: repairTypes.id,
+      set: {
+        name: sql`excluded.name`,
+        name_ar: sql`excluded.name_ar`,
+        name_en: sql`excluded.name_en`,
+        sort_order: sql`excluded.sort_order`,
+      },
+    });
+}
+
+async function seedSettings(db: Database) {
+  await db
+    .insert(settings)
+    .values(Object.entries(PARTNER_CONDITIONS).map(([key, value]) => ({ key, value })))
+    .onConflictDoNothing();
+}
+
+async function seedDemoPartner(db: Database) {
+  const existing = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.email} = ${DEMO_PARTNER.email}`);
+  if (existing.length > 0) return false;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: DEMO_PARTNER.email,
+      full_name: DEMO_PARTNER.full_name,
+      password_hash: await hashPassword(DEMO_PARTNER.password),
+    })
+    .returning({ id: users.id });
+  if (!user) return false;
+  await db.insert(partners).values({
+    user_id: user.id,
+    phone_number: DEMO_PARTNER.phone_number,
+    latitude: DEMO_PARTNER.latitude,
+    longitude: DEMO_PARTNER.longitude,
+    conditions_accepted_at: new Date(),
+  });
+  return true;
+}
+
+export async function seedDatabase(db: Database, options: { demo: boolean; log?: FastifyBaseLogger }) {
+  await seedRepairTypes(db);
+  await seedSettings(db);
+  if (!options.demo) return;
+  const csv = await fs.readFile(path.join(SEED_DIR, 'vehicles.csv'), 'utf8');
+  await importVehicles(db, csv, { updateExisting: false });
+  if (await seedDemoPartner(db)) {
+    options.log?.info(`demo partner created: ${DEMO_PARTNER.email} / ${DEMO_PARTNER.password}`);
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * Outgoing mail: through SMTP when SMTP_URL is set; otherwise each message is written as an
+ * .eml file under DATA_DIR/mail (and logged), so the reset flow works on one machine and in tests.
+ */
+import fp from 'fastify-plugin';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sendMail(mail: Mail): Promise<void>;
+  }
+}
+
+const FROM = 'Portail Partenaire Garage <no-reply@garage-portal.dz>';
+
+export const mailerPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    if (config.smtpUrl) {
+      const transport = nodemailer.createTransport(config.smtpUrl);
+      app.addHook('onClose', () => transport.close());
+      app.decorate('sendMail', async (mail: Mail) => {
+        await transport.sendMail({ from: FROM, ...mail });
+      });
+      return;
+    }
+    const mailDir = path.join(config.dataDir, 'mail');
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    app.decorate('sendMail', async (mail: Mail) => {
+      const info = await transport.sendMail({ from: FROM, ...mail });
+      await fs.mkdir(mailDir, { recursive: true });
+      // Time first so a directory listing reads in order; random suffix so two at once never collide.
+      const file = path.join(mailDir, `${Date.now()}-${crypto.randomBytes(4).toString('hex')}.eml`);
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      app.log.info({ file, to: mail.to, subject: mail.subject }, 'mail written to file (no SMTP_URL set)');
+    });
+  },
+  { name: 'mailer' },
+);

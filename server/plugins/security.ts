@@ -1,0 +1,56 @@
+/**
+ * Security headers on everything served, with a Content-Security-Policy the PWA works under:
+ * its own scripts only, Emotion's inline styles, and the configured tile and geocoder hosts.
+ * CORS stays closed unless ALLOWED_ORIGINS names other origins.
+ */
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import type { Config } from '../config';
+
+/** "https://{s}.tile.example.org/{z}/{x}/{y}.png" → "https://*.tile.example.org". */
+export function cspSourceOf(urlTemplate: string): string {
+  const url = new URL(urlTemplate.replace('{s}.', 'sub.').replace(/\{[a-z]+\}/g, '0'));
+  const host = urlTemplate.includes('{s}.') ? url.host.replace(/^sub\./, '*.') : url.host;
+  return `${url.protocol}//${host}`;
+}
+
+export const securityPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    const tiles = cspSourceOf(config.tileUrl);
+    const geocoder = cspSourceOf(config.geocoderUrl);
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', tiles],
+          connectSrc: ["'self'", geocoder, tiles],
+          fontSrc: ["'self'", 'data:'],
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'"],
+          baseUri: ["'self'"],
+          objectSrc: ["'none'"],
+          ...(config.appUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      // Behind plain HTTP on a workshop LAN, HSTS would lock the tablet out; only send it over HTTPS.
+      strictTransportSecurity: config.appUrl.startsWith('https:'),
+      crossOriginEmbedderPolicy: false,
+    });
+    const foreign = config.allowedOrigins.slice(1);
+    if (foreign.length > 0) {
+      await app.register(cors, {
+        origin: foreign,
+        credentials: true,
+        allowedHeaders: ['content-type', 'authorization', 'x-origin', 'idempotency-key', 'accept-language'],
+        methods: ['GET', 'POST', 'PATCH'],
+      });
+    }
+  },
+  { name: 'security' },
+);

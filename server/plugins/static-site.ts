@@ -1,0 +1,39 @@
+/**
+ * Serves the built PWA from dist/: hashed assets cached for a year, the shell and the service
+ * worker always revalidated, and index.html for any client route. API paths never fall back.
+ */
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sendNotFound } from './envelope';
+
+export const staticSitePlugin = fp<{ distDir: string }>(
+  async (app, { distDir }) => {
+    const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
+    if (hasBuild) {
+      await app.register(fastifyStatic, {
+        root: distDir,
+        wildcard: true,
+        index: ['index.html'],
+        setHeaders(res, filePath) {
+          const relative = path.relative(distDir, filePath);
+          if (relative.startsWith('assets' + path.sep)) {
+            res.header('cache-control', 'public, max-age=31536000, immutable');
+          } else {
+            res.header('cache-control', 'no-cache');
+          }
+        },
+      });
+    }
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '';
+      const wantsPage = request.method === 'GET' && !pathname.startsWith('/api/') && pathname !== '/api';
+      if (hasBuild && wantsPage && !path.extname(pathname)) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return sendNotFound(request, reply);
+    });
+  },
+  { name: 'static-site', dependencies: ['envelope'] },
+);

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../../config';
+
+export const partnerRoutes: FastifyPluginAsync<{ config: Config }> = async () => {};

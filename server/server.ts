@@ -1,0 +1,37 @@
+/** Launches the API and the built PWA on one origin. Everything else lives in app.ts. */
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const app = await buildApp({ config });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    // In-flight requests finish; the database plugin then closes the database cleanly.
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s, exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`portal ready at ${config.appUrl} (database: ${app.database.kind})`);
+}
+
+void main();

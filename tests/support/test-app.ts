@@ -1,0 +1,130 @@
+/**
+ * One app per test file on the database the project runs the suite on: TEST_DB=pglite (an
+ * in-memory PGlite) or TEST_DB=postgres (a fresh database on the PostgreSQL server, dropped after).
+ * The clock is controllable so expiry can be tested without waiting.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { openDatabase, type DatabaseHandle } from '../../server/db/client';
+import { memoryStore } from '../../server/plugins/rate-limit';
+
+export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const TEST_ORIGIN = 'http://localhost:8080';
+
+export interface TestClock {
+  now(): Date;
+  advance(ms: number): void;
+  reset(): void;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  clock: TestClock;
+  dataDir: string;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+function makeClock(): TestClock {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms) => {
+      offset += ms;
+    },
+    reset: () => {
+      offset = 0;
+    },
+  };
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Override the rate-limit store (defaults to memory on the test clock). */
+  redis?: boolean;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const kind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
+  const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    APP_URL: TEST_ORIGIN,
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...options.env,
+  });
+  const database: DatabaseHandle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: 'memory://',
+    poolSize: 4,
+  });
+  const clock = makeClock();
+  const app = await buildApp({
+    config,
+    database,
+    clock: clock.now,
+    rateLimitStore: options.redis ? undefined : memoryStore(clock.now),
+    redisPrefix: `rl:test:${crypto.randomBytes(4).toString('hex')}:`,
+    distDir: path.join(dataDir, 'no-dist'),
+  });
+  await app.ready();
+  return {
+    app,
+    config,
+    clock,
+    dataDir,
+    kind,
+    async close() {
+      await app.close();
+      await database.close();
+      await postgres?.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** app.inject with JSON in and out, the page origin header and an optional bearer token. */
+export async function call(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string>; cookies?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse & { json<T = Record<string, unknown>>(): T }> {
+  const headers: Record<string, string> = { 'x-origin': TEST_ORIGIN, ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  return app.inject({
+    method,
+    url,
+    headers,
+    cookies: options.cookies,
+    ...(options.body === undefined ? {} : { payload: options.body as InjectOptions['payload'] }),
+  }) as Promise<LightMyRequestResponse & { json<T = Record<string, unknown>>(): T }>;
+}

@@ -1,0 +1,50 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react-swc';
+import { lingui } from '@lingui/vite-plugin';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [
+    react({ plugins: [['@lingui/swc-plugin', {}]] }),
+    lingui(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'Portail Partenaire Garage',
+        short_name: 'Garage',
+        description: 'Relevés kilométriques et réparations des véhicules, même hors connexion.',
+        lang: 'fr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: '#1c4f8c',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,woff2,png,svg}'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: {
+    proxy: { '/api': API_TARGET },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+  },
+});
