@@ -1,0 +1,37 @@
+/**
+ * Creates a partner straight in the database with a live session and an access token, for tests
+ * of partner routes that should not depend on the sign-in flow.
+ */
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { partners, sessions, users } from '../../server/db/schema';
+import { hashPassword } from '../../server/services/passwords';
+
+export interface TestPartner {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+export async function createPartner(app: FastifyInstance, overrides: { email?: string; password?: string } = {}) {
+  const email = overrides.email ?? `partner-${crypto.randomBytes(4).toString('hex')}@example.dz`;
+  const password = overrides.password ?? 'correct-horse-battery';
+  const [user] = await app.db
+    .insert(users)
+    .values({ email, full_name: 'Garage Test', password_hash: await hashPassword(password) })
+    .returning({ id: users.id });
+  if (!user) throw new Error('user not created');
+  await app.db
+    .insert(partners)
+    .values({ user_id: user.id, phone_number: '0555123456', latitude: 36.7, longitude: 3.05 });
+  const familyId = crypto.randomUUID();
+  await app.db.insert(sessions).values({
+    family_id: familyId,
+    user_id: user.id,
+    token_hash: crypto.randomBytes(32).toString('hex'),
+    expires_at: new Date(app.clock().getTime() + 24 * 3600 * 1000),
+  });
+  const token = await app.tokens.issueAccess({ sub: user.id, sid: familyId });
+  return { id: user.id, email, password, token } satisfies TestPartner;
+}
