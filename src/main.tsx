@@ -1,12 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { initColorMode } from './lib/color-mode';
+import { initI18n } from './lib/i18n';
 
-function Placeholder() {
-  return <p>Portail Partenaire Garage</p>;
-}
+initColorMode();
+await initI18n();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Placeholder />
+    <App />
   </StrictMode>,
 );

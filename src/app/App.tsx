@@ -1,0 +1,10 @@
+import { AppProviders } from './providers';
+import { Router } from './Router';
+
+export function App() {
+  return (
+    <AppProviders>
+      <Router />
+    </AppProviders>
+  );
+}

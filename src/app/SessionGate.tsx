@@ -1,0 +1,52 @@
+/**
+ * The session gate (SPEC.md section 2): before each route it checks the session. An
+ * authenticated route without a session goes to /login; a public route with one goes to /.
+ * Open routes (the legal text) are readable either way.
+ */
+import { Center, Spinner } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { ensureSession, useSession } from '../lib/session';
+import { paths } from './paths';
+
+export type RouteArea = 'authenticated' | 'public' | 'open';
+
+export function FullPageSpinner() {
+  const { t } = useLingui();
+  return (
+    <Center minHeight="60vh" role="status" aria-live="polite">
+      <Spinner size="lg" color="brand.solid" aria-label={t`Chargement…`} />
+    </Center>
+  );
+}
+
+export function SessionGate({ area, children }: { area: RouteArea; children: ReactNode }) {
+  const [location, navigate] = useLocation();
+  const session = useSession();
+  const [checkedFor, setCheckedFor] = useState<string | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    void ensureSession().then(() => {
+      if (!cancelled) setCheckedFor(location);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [location]);
+
+  const known = session.status !== 'unknown' && checkedFor !== null;
+  const mustLeave =
+    known &&
+    ((area === 'authenticated' && session.status !== 'authenticated') ||
+      (area === 'public' && session.status === 'authenticated'));
+
+  useEffect(() => {
+    if (!mustLeave) return;
+    navigate(area === 'authenticated' ? paths.login : paths.dashboard, { replace: true });
+  }, [mustLeave, area, navigate]);
+
+  if (!known || mustLeave) return <FullPageSpinner />;
+  return <>{children}</>;
+}

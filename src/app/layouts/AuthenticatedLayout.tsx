@@ -1,0 +1,49 @@
+import { Badge, Box, Flex, HStack } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { ColorModeToggle } from '../../components/ColorModeToggle';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { Logo } from '../../components/Logo';
+import { paths } from '../paths';
+import { UserMenu } from './UserMenu';
+
+/** SPEC.md section 2: a 60-pixel header, the child route in the main area. */
+export const HEADER_HEIGHT = '60px';
+
+export function AuthenticatedLayout({ children }: { children: ReactNode }) {
+  return (
+    <Flex direction="column" minHeight="100dvh">
+      <Flex
+        as="header"
+        height={HEADER_HEIGHT}
+        flexShrink={0}
+        px={{ base: '2', md: '4' }}
+        align="center"
+        justify="space-between"
+        bg="bg"
+        borderBottomWidth="1px"
+        position="sticky"
+        top="0"
+        zIndex="sticky"
+      >
+        <HStack gap="2">
+          <Link href={paths.dashboard} aria-label="KODE Garage">
+            <Logo />
+          </Link>
+          <Badge colorPalette="brand" variant="subtle" size="sm">
+            <Trans>partenaire</Trans>
+          </Badge>
+        </HStack>
+        <HStack gap={{ base: '0', md: '1' }}>
+          <LanguageSwitcher />
+          <ColorModeToggle />
+          <UserMenu />
+        </HStack>
+      </Flex>
+      <Box as="main" flex="1" px={{ base: '3', md: '6' }} py={{ base: '3', md: '6' }}>
+        {children}
+      </Box>
+    </Flex>
+  );
+}

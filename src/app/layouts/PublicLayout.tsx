@@ -1,0 +1,27 @@
+import { Box, Container, Flex, HStack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { ColorModeToggle } from '../../components/ColorModeToggle';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { Logo } from '../../components/Logo';
+import { paths } from '../paths';
+
+/** Sign-in, registration and the legal text: a language toggle and a theme switch above the page. */
+export function PublicLayout({ children }: { children: ReactNode }) {
+  return (
+    <Flex direction="column" minHeight="100dvh">
+      <Flex as="header" height="60px" px={{ base: '3', md: '6' }} align="center" justify="space-between">
+        <Link href={paths.login} aria-label="KODE Garage">
+          <Logo />
+        </Link>
+        <HStack gap="1">
+          <LanguageSwitcher />
+          <ColorModeToggle />
+        </HStack>
+      </Flex>
+      <Box as="main" flex="1" py={{ base: '4', md: '8' }}>
+        <Container maxWidth="lg">{children}</Container>
+      </Box>
+    </Flex>
+  );
+}

@@ -1,0 +1,12 @@
+/** Every route path, in one place (SPEC.md section 2). */
+export const paths = {
+  dashboard: '/',
+  profile: '/profile',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  privacyConditions: '/privacy-conditions',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];

@@ -1,0 +1,25 @@
+import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
+import { I18nProvider, useLingui } from '@lingui/react';
+import type { ReactNode } from 'react';
+import { Toaster } from '../components/ui/toaster';
+import { i18n } from '../lib/i18n';
+import { system } from './theme';
+
+/** Chakra learns the direction from the active language, so the layout mirrors in Arabic. */
+function DirectionFromLanguage({ children }: { children: ReactNode }) {
+  const { i18n: active } = useLingui();
+  return <LocaleProvider locale={active.locale === 'ar' ? 'ar-DZ' : `${active.locale}-DZ`}>{children}</LocaleProvider>;
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <I18nProvider i18n={i18n}>
+      <ChakraProvider value={system}>
+        <DirectionFromLanguage>
+          {children}
+          <Toaster />
+        </DirectionFromLanguage>
+      </ChakraProvider>
+    </I18nProvider>
+  );
+}

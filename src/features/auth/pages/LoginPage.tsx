@@ -1,0 +1,5 @@
+import { Heading } from '@chakra-ui/react';
+
+export default function LoginPage() {
+  return <Heading>LoginPage</Heading>;
+}

@@ -1,0 +1,5 @@
+import { Heading } from '@chakra-ui/react';
+
+export default function DashboardPage() {
+  return <Heading>DashboardPage</Heading>;
+}

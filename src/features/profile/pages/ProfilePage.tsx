@@ -1,0 +1,5 @@
+import { Heading } from '@chakra-ui/react';
+
+export default function ProfilePage() {
+  return <Heading>ProfilePage</Heading>;
+}

@@ -1,0 +1,107 @@
+/**
+ * The API client (SPEC.md section 7). Every call carries credentials and X-Origin; partner calls
+ * carry the access token. Every answer becomes an ApiResult: never a throw, never a toast.
+ *
+ * - A non-JSON answer becomes code 400, type 'other', with the body text as message.
+ * - No answer at all (offline, timeout) becomes code 0, type 'other', reason 'network', so callers
+ *   such as the sync engine can tell "the server said no" from "the server was not reached".
+ * - A 401 on a partner call triggers one session refresh and, if it succeeds, one repeat.
+ */
+import type { ApiFailure, ApiResult } from '../../../contract';
+import { API_BASES, REQUEST_TIMEOUT_MS, type ApiBase } from './config';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** What the client needs from the session, injected to keep this module free of app state. */
+export interface SessionHooks {
+  accessToken(): string | null;
+  language(): string;
+  /** Refreshes the session once; true when a new access token is in place. */
+  refresh(): Promise<boolean>;
+}
+
+let hooks: SessionHooks = {
+  accessToken: () => null,
+  language: () => 'fr',
+  refresh: async () => false,
+};
+
+export function configureApiClient(sessionHooks: SessionHooks) {
+  hooks = sessionHooks;
+}
+
+export const NETWORK_REASON = 'network';
+
+export function isNetworkFailure(result: ApiResult<unknown>): boolean {
+  return result.status === 'error' && result.code === 0;
+}
+
+function networkFailure(message: string): ApiFailure {
+  return { code: 0, status: 'error', error: { type: 'other', reason: NETWORK_REASON, message } };
+}
+
+function looksLikeEnvelope(value: unknown): value is ApiResult<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'status' in value &&
+    (value.status === 'success' || value.status === 'error') &&
+    'code' in value
+  );
+}
+
+async function toResult<T>(response: Response): Promise<ApiResult<T>> {
+  const text = await response.text();
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (looksLikeEnvelope(parsed)) return parsed as ApiResult<T>;
+  } catch {
+    // Not JSON: handled below as SPEC.md section 8 says.
+  }
+  return { code: 400, status: 'error', error: { type: 'other', message: text } };
+}
+
+async function send<T>(base: ApiBase, path: string, options: RequestOptions): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': hooks.language(),
+    'X-Origin': window.location.origin,
+    ...options.headers,
+  };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = base === 'partner' ? hooks.accessToken() : null;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASES[base]}${path}`, {
+      method: options.method ?? 'GET',
+      credentials: 'include',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal,
+    });
+  } catch (error) {
+    return networkFailure(error instanceof Error ? error.message : String(error));
+  }
+  try {
+    return await toResult<T>(response);
+  } catch (error) {
+    // The connection dropped while the body was arriving.
+    return networkFailure(error instanceof Error ? error.message : String(error));
+  }
+}
+
+export async function apiRequest<T>(base: ApiBase, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  const result = await send<T>(base, path, options);
+  if (base !== 'partner' || result.code !== 401) return result;
+  if (!(await hooks.refresh())) return result;
+  return send<T>(base, path, options);
+}

@@ -1,0 +1,64 @@
+/**
+ * Languages (SPEC.md section 4): French by default and as fallback, Arabic (right to left) and
+ * English. The choice is kept under the partner-language key. French ships with the first load;
+ * the other catalogs are fetched when chosen.
+ */
+import { i18n, type Messages } from '@lingui/core';
+import { messages as frMessages } from '../locales/fr/messages.po';
+
+export const LOCALES = ['fr', 'ar', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'fr';
+export const LANGUAGE_STORAGE_KEY = 'partner-language';
+
+const loaders: Record<Exclude<Locale, 'fr'>, () => Promise<{ messages: Messages }>> = {
+  ar: () => import('../locales/ar/messages.po'),
+  en: () => import('../locales/en/messages.po'),
+};
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+export function directionOf(locale: Locale): 'rtl' | 'ltr' {
+  return locale === 'ar' ? 'rtl' : 'ltr';
+}
+
+export function storedLocale(): Locale {
+  try {
+    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLocale(value) ? value : DEFAULT_LOCALE;
+  } catch {
+    return DEFAULT_LOCALE;
+  }
+}
+
+export function currentLocale(): Locale {
+  return isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
+}
+
+/** Loads the catalog if needed, activates it, and sets lang and dir on the page. */
+export async function activateLocale(locale: Locale): Promise<void> {
+  if (locale === 'fr') {
+    i18n.load('fr', frMessages);
+  } else if (!i18n.messages || i18n.locale !== locale) {
+    const { messages } = await loaders[locale]();
+    i18n.load(locale, messages);
+  }
+  i18n.activate(locale);
+  document.documentElement.lang = locale;
+  document.documentElement.dir = directionOf(locale);
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
+  } catch {
+    // Private mode or storage full: the choice lasts for this visit only.
+  }
+}
+
+/** French is always loaded so any message missing from another catalog falls back to it. */
+export async function initI18n(): Promise<void> {
+  i18n.load('fr', frMessages);
+  await activateLocale(storedLocale());
+}
+
+export { i18n };
