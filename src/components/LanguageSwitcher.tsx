@@ -12,7 +12,7 @@ export function LanguageSwitcher() {
   return (
     <Menu.Root onSelect={(details) => void activateLocale(details.value as Locale)}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t`Changer de langue`}>
+        <Button variant="ghost" size="sm" aria-label={t`Langue : ${LANGUAGE_NAMES[locale]}`}>
           <GlobeIcon />
           {LANGUAGE_NAMES[locale]}
         </Button>
