@@ -35,7 +35,9 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,woff2,png,svg}'],
+        // Shell code and styles, plus images the code imports (hashed, e.g. map markers); the plugin adds
+        // the manifest icons and includeAssets itself.
+        globPatterns: ['**/*.{js,css,html,woff2}', 'assets/*.{png,svg}'],
       },
       devOptions: { enabled: false },
     }),

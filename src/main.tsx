@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { initColorMode } from './lib/color-mode';
 import { initI18n } from './lib/i18n';
+import { registerServiceWorker } from './lib/pwa';
 
 initColorMode();
 await initI18n();
@@ -12,3 +13,5 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
+
+void registerServiceWorker();

@@ -1,7 +1,63 @@
 /// <reference lib="webworker" />
-import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+/**
+ * The service worker (DESIGN.md sections 3 and 4): the whole app shell precached so every route
+ * opens offline; map tiles cached as they are viewed (cache first, bounded, kept 30 days, never
+ * fetched ahead); public documents and pictures kept for offline reading. API data is not cached
+ * here: the app keeps it in IndexedDB. A new version waits until the page asks it to take over.
+ */
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope;
 
+export const TILE_CACHE = 'map-tiles-v1';
+const TILE_MAX_ENTRIES = 3000;
+const TILE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+/** z/x/y(.png|.jpg|.webp), with an optional @2x or retina suffix: every common tile template. */
+const TILE_PATH = /\/\d{1,2}\/\d+\/\d+(@2x|r)?\.(png|jpe?g|webp)$/;
+
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
+
+// Client routes get the precached shell; API paths never do.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+
+registerRoute(
+  ({ url, request }) =>
+    request.destination === 'image' && TILE_PATH.test(url.pathname) && !url.pathname.startsWith('/api/'),
+  new CacheFirst({
+    cacheName: TILE_CACHE,
+    plugins: [
+      // Tiles are requested with CORS, so only real 200 answers are kept (opaque ones cost ~7 MB of quota each).
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({
+        maxEntries: TILE_MAX_ENTRIES,
+        maxAgeSeconds: TILE_MAX_AGE_SECONDS,
+        purgeOnQuotaError: true,
+      }),
+    ],
+  }),
+);
+
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    url.origin === self.location.origin &&
+    /^\/api\/public\/(settings|client-config)$/.test(url.pathname),
+  new NetworkFirst({ cacheName: 'public-documents-v1', networkTimeoutSeconds: 5 }),
+);
+
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/api/images/'),
+  new StaleWhileRevalidate({
+    cacheName: 'pictures-v1',
+    plugins: [new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: TILE_MAX_AGE_SECONDS })],
+  }),
+);
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});

@@ -2,6 +2,7 @@ import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
 import { I18nProvider, useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { Toaster } from '../components/ui/toaster';
+import { UpdatePrompt } from '../components/UpdatePrompt';
 import { i18n } from '../lib/i18n';
 import { system } from './theme';
 
@@ -18,6 +19,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <DirectionFromLanguage>
           {children}
           <Toaster />
+          <UpdatePrompt />
         </DirectionFromLanguage>
       </ChakraProvider>
     </I18nProvider>
