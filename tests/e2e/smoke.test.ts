@@ -1,0 +1,113 @@
+/**
+ * The e2e harness itself: the built PWA served by the real portal, Chromium cut off from the
+ * internet, the map stubs and the dropping proxy. Screens are covered by their own files.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { blockedRequests, launchBrowser, newTabletContext, screenshot } from './support/browser';
+import { startDroppingProxy, type DroppingProxy } from './support/proxy';
+import { startPortal, type Portal } from './support/server';
+import { startMapStubs, type MapStubs } from './support/stubs';
+
+let stubs: MapStubs;
+let portal: Portal;
+let proxy: DroppingProxy;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  stubs = await startMapStubs();
+  portal = await startPortal(stubs);
+  proxy = await startDroppingProxy(portal.url);
+  browser = await launchBrowser();
+  context = await newTabletContext(browser);
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await proxy?.close();
+  await portal?.stop();
+  await stubs?.close();
+});
+
+/** fetch() run in the page: whether it got an answer, never throwing into the test. */
+function fetchFromPage(target: Page, url: string, init: RequestInit = {}): Promise<boolean> {
+  return target.evaluate(
+    async ({ url, init }) => {
+      try {
+        await (await fetch(url, init)).arrayBuffer();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { url, init },
+  );
+}
+
+describe('e2e harness', () => {
+  it('serves the built PWA', async () => {
+    await page.goto(`${portal.url}/`);
+    expect(await page.title()).toBe('Portail Partenaire Garage');
+    expect(await page.getAttribute('html', 'lang')).toMatch(/^(fr|ar|en)/);
+    await screenshot(page, 'smoke-home');
+  });
+
+  it('answers the public settings in the envelope', async () => {
+    const response = await fetch(`${portal.url}/api/public/settings`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ code: 200, status: 'success' });
+  });
+
+  it('keeps the browser off the internet', async () => {
+    // From the app the portal's CSP already refuses it; from a blank page only the route can.
+    expect(await fetchFromPage(page, 'https://tile.openstreetmap.org/0/0/0.png')).toBe(false);
+    const blank = await context.newPage();
+    try {
+      expect(await fetchFromPage(blank, 'https://tile.openstreetmap.org/0/0/0.png', { mode: 'no-cors' })).toBe(false);
+      await expect(blank.goto('https://photon.komoot.io/api?q=alger')).rejects.toThrow();
+    } finally {
+      await blank.close();
+    }
+    expect(blockedRequests(context)).toEqual(
+      expect.arrayContaining(['https://tile.openstreetmap.org/0/0/0.png', 'https://photon.komoot.io/api?q=alger']),
+    );
+  });
+
+  it('serves tiles and suggestions from the stubs', async () => {
+    const tile = stubs.tileUrl.replace('{z}/{x}/{y}', '13/4112/3165');
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(tile);
+      expect(response.headers.get('content-type')).toBe('image/png');
+      expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    }
+    expect(stubs.hits('/tiles/13/4112/3165.png')).toBe(2);
+
+    const photon = (await (await fetch(`${stubs.geocoderUrl}?q=alg&limit=5&lang=fr`)).json()) as {
+      features: { properties: { name: string } }[];
+    };
+    expect(photon.features.map((feature) => feature.properties.name)).toEqual([
+      'Alger Centre',
+      'Bab El Oued',
+      'El Harrach',
+    ]);
+    const nominatim = (await (await fetch(`${stubs.nominatimUrl}?format=json&q=oran`)).json()) as unknown[];
+    expect(nominatim).toEqual([expect.objectContaining({ display_name: 'Oran, Algérie', lat: '35.6971' })]);
+  });
+
+  it('loses a response through the proxy after the server has answered', async () => {
+    await page.goto(`${proxy.url}/`);
+    expect(await page.title()).toBe('Portail Partenaire Garage');
+    // A request just before leaves a keep-alive connection for the POST to reuse: the case where
+    // Chromium would resend a request whose connection died, were the proxy not closing them.
+    expect(await fetchFromPage(page, '/api/public/settings')).toBe(true);
+    const dropped = proxy.dropNextResponseTo('POST', '/api/public/');
+    expect(await fetchFromPage(page, '/api/public/settings', { method: 'POST', body: '{}' })).toBe(false);
+    expect(await dropped).toBeGreaterThanOrEqual(200);
+    // Exactly one POST reached the server: Chromium did not quietly resend it.
+    expect(proxy.forwarded().filter((line) => line.startsWith('POST /api/public/'))).toHaveLength(1);
+    expect(await fetchFromPage(page, '/api/public/settings')).toBe(true);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * Chromium for the end-to-end tests (TOOLCHAIN.md "Browser tests"): the system Chromium driven by
+ * playwright-core, tablet-sized contexts, and no way out to the internet (DESIGN.md section 4:
+ * no test may reach the tile or geocoder services; the local stubs stand in for them).
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
+import { TEST_RESULTS_DIR } from './paths';
+
+/** Flags known to work on these machines; the rest keep Chromium from phoning home during a run. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const SCREENSHOT_DIR = path.join(TEST_RESULTS_DIR, 'screenshots');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+export interface TabletContextOptions {
+  /** landscape 1024x768 (default) or portrait 800x1280. */
+  orientation?: 'landscape' | 'portrait';
+  /** BCP 47 locale for navigator.language and Accept-Language; default fr-DZ. */
+  locale?: string;
+  colorScheme?: 'light' | 'dark';
+  /** When given, geolocation is granted and reports this position ("use my location"). */
+  geolocation?: { latitude: number; longitude: number };
+}
+
+const VIEWPORTS = {
+  landscape: { width: 1024, height: 768 },
+  portrait: { width: 800, height: 1280 },
+} as const;
+
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** Only http(s) to another machine is cut; data:, blob: and loopback URLs go through untouched. */
+export function isExternalUrl(url: URL): boolean {
+  return (url.protocol === 'http:' || url.protocol === 'https:') && !LOCAL_HOSTS.has(url.hostname);
+}
+
+/** What each context refused, so a test can assert that the app did try (and failed) to go out. */
+const blockedByContext = new WeakMap<BrowserContext, string[]>();
+
+export function blockedRequests(context: BrowserContext): readonly string[] {
+  return blockedByContext.get(context) ?? [];
+}
+
+/**
+ * A tablet-sized context with service workers allowed. Every request to a host other than
+ * loopback is aborted, from pages and from the service worker alike (Playwright routes service
+ * worker fetches in Chromium). Note: while a route is set Playwright disables the HTTP cache, so
+ * offline behaviour under test is the service worker's Cache Storage, which is what the PWA relies on.
+ */
+export async function newTabletContext(browser: Browser, options: TabletContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[options.orientation ?? 'landscape'],
+    locale: options.locale ?? 'fr-DZ',
+    colorScheme: options.colorScheme ?? 'light',
+    serviceWorkers: 'allow',
+    hasTouch: true,
+    ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
+  });
+  const blocked: string[] = [];
+  blockedByContext.set(context, blocked);
+  await context.route(isExternalUrl, (route: Route) => {
+    blocked.push(route.request().url());
+    return route.abort('blockedbyclient');
+  });
+  return context;
+}
+
+/** Saves a full-page PNG as test-results/screenshots/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

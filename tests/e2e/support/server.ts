@@ -1,0 +1,273 @@
+/**
+ * The real portal (API + built PWA on one origin) as a child process, one per test file: fresh
+ * embedded PGlite in a temporary DATA_DIR, demo data seeded, mail written to files, map services
+ * pointed at the local stubs.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { resetLinkIn } from './mail';
+import { DIST_DIR, PROJECT_ROOT } from './paths';
+
+export const DEMO_PARTNER = { email: 'garage@demo.dz', password: 'demo-garage-2026' } as const;
+
+export interface PortalOptions {
+  /** Leaflet URL template, normally MapStubs.tileUrl. */
+  tileUrl: string;
+  /** Normally MapStubs.geocoderUrl (photon) or MapStubs.nominatimUrl with geocoderKind 'nominatim'. */
+  geocoderUrl: string;
+  geocoderKind?: 'photon' | 'nominatim';
+  /** Extra environment for the server, applied last. */
+  env?: Record<string, string>;
+}
+
+export interface Portal {
+  /** http://127.0.0.1:<port>, also the server's APP_URL. */
+  url: string;
+  dataDir: string;
+  /** Server output so far (it runs with LOG_LEVEL=warn), for failure messages. */
+  output(): string;
+  /** Raw .eml files under DATA_DIR/mail, oldest first. */
+  readMails(): Promise<string[]>;
+  /**
+   * The reset link in the newest mail. Mail may be written just after the HTTP answer, so this waits
+   * until at least `minMails` mails exist (pass the count before the request to skip older ones).
+   */
+  latestResetLink(options?: { minMails?: number; timeoutMs?: number }): Promise<string>;
+  stop(): Promise<void>;
+}
+
+const READY_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 15_000;
+const BUILD_TIMEOUT_MS = 180_000;
+const LOCK_FILE = path.join(PROJECT_ROOT, '.tmp', 'e2e-build.lock');
+const OUTPUT_LIMIT = 64 * 1024;
+
+/** The portal's own settings: never inherited from the shell running the tests. */
+const PORTAL_ENV = [
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'APP_URL',
+  'ALLOWED_ORIGINS',
+  'SMTP_URL',
+  'REDIS_URL',
+  'NODE_ENV',
+  'DEMO',
+  'ACCESS_TOKEN_KEY',
+  'RESET_TOKEN_KEY',
+  'TRUST_PROXY',
+  'MIGRATE_ON_START',
+  'LOG_LEVEL',
+  'TILE_URL',
+  'TILE_ATTRIBUTION',
+  'GEOCODER_URL',
+  'GEOCODER_KIND',
+];
+
+/** Children still running, killed if the test process exits without stopping them. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+function hasBuild(): boolean {
+  return fs.existsSync(path.join(DIST_DIR, 'index.html'));
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Takes the build lock, or returns false while another live process holds it (stale locks are removed). */
+async function tryLock(): Promise<boolean> {
+  await fsp.mkdir(path.dirname(LOCK_FILE), { recursive: true });
+  try {
+    await fsp.writeFile(LOCK_FILE, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const holder = Number(await fsp.readFile(LOCK_FILE, 'utf8').catch(() => ''));
+    if (holder > 0 && isAlive(holder)) return false;
+    await fsp.rm(LOCK_FILE, { force: true });
+    return tryLock();
+  }
+}
+
+function runViteBuild(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [path.join(PROJECT_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'],
+      {
+        cwd: PROJECT_ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build failed (${code}):\n${output}`))));
+  });
+}
+
+let building: Promise<void> | null = null;
+
+/**
+ * The portal serves dist/; without it every page is a 404. Builds once when missing; the lock keeps
+ * two processes (two vitest runs) from building into the same folder at once. An existing dist/
+ * is used as is: run `npx vite build` after changing src/.
+ */
+export function ensureBuild(): Promise<void> {
+  building ??= (async () => {
+    const deadline = Date.now() + BUILD_TIMEOUT_MS;
+    while (!hasBuild()) {
+      if (await tryLock()) {
+        try {
+          if (!hasBuild()) await runViteBuild();
+        } finally {
+          await fsp.rm(LOCK_FILE, { force: true });
+        }
+        return;
+      }
+      if (Date.now() > deadline) throw new Error(`waited ${BUILD_TIMEOUT_MS} ms for another process's vite build`);
+      await sleep(500);
+    }
+  })();
+  return building;
+}
+
+function portalEnv(port: number, dataDir: string, options: PortalOptions): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of PORTAL_ENV) delete env[name];
+  return {
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    // development, not test: demo mode seeds the demo partner and the 60 demo vehicles.
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    APP_URL: `http://127.0.0.1:${port}`,
+    TILE_URL: options.tileUrl,
+    GEOCODER_URL: options.geocoderUrl,
+    GEOCODER_KIND: options.geocoderKind ?? 'photon',
+    ...options.env,
+  };
+}
+
+function spawnServer(env: NodeJS.ProcessEnv, onOutput: (text: string) => void): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'server.ts')], {
+    cwd: PROJECT_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => onOutput(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => onOutput(chunk.toString()));
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** Any HTTP answer means the server listens (the database is migrated and seeded before listen). */
+async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`portal exited during start (${child.exitCode ?? child.signalCode}):\n${output()}`);
+    }
+    try {
+      await fetch(`${url}/api/public/settings`, { signal: AbortSignal.timeout(2_000) });
+      return;
+    } catch {
+      await sleep(200);
+    }
+  }
+  throw new Error(`portal not answering after ${READY_TIMEOUT_MS} ms:\n${output()}`);
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  const done = exited(child);
+  child.kill('SIGTERM');
+  // The server finishes requests in flight and closes PGlite cleanly; SIGKILL only if it hangs.
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await done;
+  clearTimeout(timer);
+}
+
+async function readMailDir(dataDir: string): Promise<string[]> {
+  const dir = path.join(dataDir, 'mail');
+  const files = (await fsp.readdir(dir).catch(() => [])).filter((file) => file.endsWith('.eml')).sort();
+  return Promise.all(files.map((file) => fsp.readFile(path.join(dir, file), 'utf8')));
+}
+
+async function waitForResetLink(dataDir: string, minMails: number, timeoutMs: number): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = await readMailDir(dataDir);
+    const newest = mails.at(-1);
+    if (newest !== undefined && mails.length >= minMails) {
+      const link = resetLinkIn(newest);
+      if (!link) throw new Error(`the newest mail has no reset link:\n${newest}`);
+      return link;
+    }
+    if (Date.now() > deadline) throw new Error(`no mail under ${dataDir}/mail after ${timeoutMs} ms`);
+    await sleep(100);
+  }
+}
+
+export async function startPortal(options: PortalOptions): Promise<Portal> {
+  await ensureBuild();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
+  let output = '';
+  const child = spawnServer(portalEnv(port, dataDir, options), (text) => {
+    output = (output + text).slice(-OUTPUT_LIMIT);
+    process.stderr.write(text);
+  });
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await stopChild(child);
+      await fsp.rm(dataDir, { recursive: true, force: true });
+    })());
+  try {
+    await waitUntilReady(url, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    url,
+    dataDir,
+    output: () => output,
+    readMails: () => readMailDir(dataDir),
+    latestResetLink: ({ minMails = 1, timeoutMs = 5_000 } = {}) => waitForResetLink(dataDir, minMails, timeoutMs),
+    stop,
+  };
+}
