@@ -64,3 +64,11 @@ export interface Settings {
   partner_conditions_ar: string | null;
   partner_conditions_en: string | null;
 }
+
+/** The map and geocoder providers, read by the PWA at run time (DESIGN.md section 4). */
+export interface ClientConfig {
+  tile_url: string;
+  tile_attribution: string;
+  geocoder_url: string;
+  geocoder_kind: 'photon' | 'nominatim';
+}

@@ -21,8 +21,12 @@ export const NOTE_MAX_LENGTH = 1000;
  * The mask fixes the 0 and takes up to 10 digits; validation accepts 8 to 10 (DESIGN.md section 5).
  */
 export const PHONE_PATTERN = /^0\d{8,10}$/;
-/** imask pattern: a literal 0, 8 required digits, then 2 optional ones. */
-export const PHONE_MASK = '{0}00000000[00]';
+/**
+ * imask pattern: a literal 0, 8 required digits, then 2 optional ones. In imask `0` is "any digit"
+ * even inside `{}`; the fixed 0 must be escaped (`\\0`), and `{}` keeps it in the unmasked value.
+ * Checked with imask 7.6: typing 555123456 gives 0555123456, typing 0555123456 gives the same.
+ */
+export const PHONE_MASK = '{\\0}00000000[00]';
 export const REPAIRS_PAGE_DEFAULT = 100;
 export const REPAIRS_PAGE_MAX = 500;
 /** Registration default location (SPEC.md section 3). */

@@ -151,7 +151,12 @@ export const repairEntry = z.object({
   brand: optionalText(80),
   model: optionalText(120),
   year: z.optional(
-    z.nullable(z.union([z.number(code('vehicle_field_invalid')), z.string(code('vehicle_field_invalid'))])),
+    z.nullable(
+      z.union(
+        [z.number(code('vehicle_field_invalid')), z.string(code('vehicle_field_invalid'))],
+        code('vehicle_field_invalid'),
+      ),
+    ),
   ),
   /** The moment the mechanic pressed Insert, fixed then so a late sync keeps the real time. */
   recorded_at: z.iso.datetime({ offset: true, error: 'recorded_at_invalid' satisfies ErrorCode }),

@@ -11,12 +11,13 @@ import type { DatabaseHandle } from './db/client';
 import { zodValidatorCompiler, type ZodMiniTypeProvider } from './http/validation';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
-import { envelopePlugin } from './plugins/envelope';
+import { envelopePlugin, sendFrameworkError } from './plugins/envelope';
 import { mailerPlugin } from './plugins/mailer';
 import { rateLimitPlugin, type RateLimitStore } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { staticSitePlugin } from './plugins/static-site';
 import { authRoutes } from './routes/auth';
+import { imagesRoutes } from './routes/images';
 import { partnerRoutes } from './routes/partner';
 import { publicRoutes } from './routes/public';
 import { systemClock, type Clock } from './services/clock';
@@ -43,12 +44,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACTED, censor: '[redacted]' } },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACTED, censor: '[redacted]' },
+      // Query strings can carry secrets (the reset link's token): log the path only.
+      serializers: {
+        req: (request: { method: string; url: string; ip?: string }) => ({
+          method: request.method,
+          url: request.url.split('?')[0],
+          remoteAddress: request.ip,
+        }),
+      },
+    },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
+    // Malformed URLs and over-long path parameters never reach the error handler: envelope them here.
+    frameworkErrors: sendFrameworkError,
   }).withTypeProvider<ZodMiniTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
 
@@ -68,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api/auth', config });
   await app.register(partnerRoutes, { prefix: '/api/partner', config });
   await app.register(publicRoutes, { prefix: '/api/public', config });
+  await app.register(imagesRoutes, { prefix: '/api/images', config });
   await app.register(staticSitePlugin, { distDir: options.distDir ?? path.join(ROOT_DIR, 'dist') });
   return app;
 }

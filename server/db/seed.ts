@@ -2,17 +2,18 @@
  * Seed data (DESIGN.md section 7): repair types and the settings documents always; the demo
  * vehicles and the demo partner only in demo mode. Runs at every start and only fills gaps.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './client';
 import { partners, repairTypes, settings, users } from './schema';
 import { csvRecords } from '../services/csv';
 import { importVehicles } from '../services/vehicle-import';
 import { hashPassword } from '../services/passwords';
-import { PARTNER_CONDITIONS } from './conditions';
+import { PARTNER_CONDITIONS, SHIPPED_BEFORE, type ConditionsKey } from './conditions';
 
 const SEED_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'seed');
 
@@ -48,11 +49,30 @@ export async function seedRepairTypes(db: Database) {
     });
 }
 
-async function seedSettings(db: Database) {
+/**
+ * Writes missing conditions texts, and upgrades a stored one only when it is exactly a text an
+ * earlier release shipped (see SHIPPED_BEFORE): a text an operator edited is never overwritten.
+ */
+export async function seedSettings(db: Database) {
   await db
     .insert(settings)
     .values(Object.entries(PARTNER_CONDITIONS).map(([key, value]) => ({ key, value })))
     .onConflictDoNothing();
+  const keys = Object.keys(PARTNER_CONDITIONS) as ConditionsKey[];
+  const stored = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, keys));
+  for (const { key, value } of stored) {
+    const current = PARTNER_CONDITIONS[key as ConditionsKey];
+    const hash = crypto.createHash('sha256').update(value, 'utf8').digest('hex');
+    if (value === current || !SHIPPED_BEFORE[key as ConditionsKey].includes(hash)) continue;
+    // "and value = the one read": an operator's edit made meanwhile is left alone.
+    await db
+      .update(settings)
+      .set({ value: current, updated_at: new Date() })
+      .where(and(eq(settings.key, key), eq(settings.value, value)));
+  }
 }
 
 async function seedDemoPartner(db: Database) {

@@ -37,6 +37,21 @@ function failure(
   return { code, status: 'error', error };
 }
 
+/**
+ * What an unexpected error may say in the log: Drizzle puts the query's parameters (emails,
+ * password hashes) into its message, so everything from "params:" on is dropped.
+ */
+export function loggableError(error: Error): { type: string; message: string; code?: string; stack?: string } {
+  const scrub = (text: string | undefined) => text?.replace(/\nparams:[\s\S]*?(?=\n\s+at |$)/, '\nparams: [redacted]');
+  const cause = error.cause instanceof Error ? ` (cause: ${error.cause.message})` : '';
+  return {
+    type: error.name,
+    message: (scrub(error.message) ?? '') + cause,
+    code: (error as { code?: string }).code,
+    stack: scrub(error.stack),
+  };
+}
+
 /** Maps Fastify's own client errors (body parsing, content type) to our reasons. */
 function classifyFastifyError(error: FastifyError): { code: number; type: ErrorType; reason: ErrorCode } | null {
   switch (error.code) {
@@ -81,11 +96,13 @@ export const envelopePlugin = fp(
             : null;
       if (validationError || error.validation) {
         const fields = validationError?.fields ?? {};
-        return reply.code(400).send(failure(language, 400, 'validation', 'invalid_request', fields));
+        // The first field's own code is the reason, so a client can act on it without reading fields.
+        const reason = Object.values(fields)[0] ?? 'invalid_request';
+        return reply.code(400).send(failure(language, 400, 'validation', reason, fields));
       }
       const known = classifyFastifyError(error);
       if (known) return reply.code(known.code).send(failure(language, known.code, known.type, known.reason));
-      request.log.error({ err: error }, 'unhandled error');
+      request.log.error({ err: loggableError(error) }, 'unhandled error');
       return reply.code(500).send(failure(language, 500, 'other', 'internal'));
     });
   },
@@ -95,4 +112,15 @@ export const envelopePlugin = fp(
 /** The 404 answer for API paths; client routes fall back to the PWA instead. */
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send(failure(request.language ?? 'fr', 404, 'not_found', 'not_found'));
+}
+
+/**
+ * Errors Fastify raises before a request reaches routing and hooks (a malformed percent-encoding,
+ * a path parameter over maxParamLength): passed as the `frameworkErrors` option so they get the
+ * envelope too instead of Fastify's own JSON.
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const code = error.statusCode === 414 ? 414 : 400;
+  const language = languageOf(request.headers['accept-language']);
+  return reply.code(code).send(failure(language, code, 'validation', 'invalid_request'));
 }

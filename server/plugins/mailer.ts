@@ -14,6 +14,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** The message's one link, printed in the log when mail goes to files (a machine without SMTP). */
+  link?: string;
 }
 
 declare module 'fastify' {
@@ -30,19 +32,24 @@ export const mailerPlugin = fp<{ config: Config }>(
       const transport = nodemailer.createTransport(config.smtpUrl);
       app.addHook('onClose', () => transport.close());
       app.decorate('sendMail', async (mail: Mail) => {
-        await transport.sendMail({ from: FROM, ...mail });
+        const { link: _link, ...message } = mail;
+        await transport.sendMail({ from: FROM, ...message });
       });
       return;
     }
     const mailDir = path.join(config.dataDir, 'mail');
     const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     app.decorate('sendMail', async (mail: Mail) => {
-      const info = await transport.sendMail({ from: FROM, ...mail });
+      const { link, ...message } = mail;
+      const info = await transport.sendMail({ from: FROM, ...message });
       await fs.mkdir(mailDir, { recursive: true });
       // Time first so a directory listing reads in order; random suffix so two at once never collide.
       const file = path.join(mailDir, `${Date.now()}-${crypto.randomBytes(4).toString('hex')}.eml`);
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
-      app.log.info({ file, to: mail.to, subject: mail.subject }, 'mail written to file (no SMTP_URL set)');
+      // DESIGN.md: without SMTP the link is printed so the reset flow works on one machine.
+      // Never in production, where a log line must not carry a usable token.
+      const shownLink = config.nodeEnv === 'production' ? undefined : link;
+      app.log.info({ file, subject: mail.subject, link: shownLink }, 'mail written to file (no SMTP_URL set)');
     });
   },
   { name: 'mailer' },

@@ -1,9 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config';
+import { profileRoute } from './profile';
 import { repairTypesRoute } from './repair-types';
+import { repairsCreateRoute } from './repairs-create';
+import { repairsListRoute } from './repairs-list';
+import { statisticsRoute } from './statistics';
+import { vehicleLookupRoute } from './vehicle-lookup';
 
 /** /api/partner: every route needs a live access token; each partner sees only their own data. */
 export const partnerRoutes: FastifyPluginAsync<{ config: Config }> = async (app) => {
-  app.addHook('preHandler', app.authenticate);
+  // onRequest: a caller without a live session is turned away before its body is even parsed.
+  app.addHook('onRequest', app.authenticate);
   await app.register(repairTypesRoute);
+  await app.register(profileRoute);
+  await app.register(statisticsRoute);
+  await app.register(repairsListRoute);
+  await app.register(repairsCreateRoute);
+  await app.register(vehicleLookupRoute);
 };

@@ -1,4 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config';
+import { clientConfigRoute } from './client-config';
+import { settingsRoute } from './settings';
 
-export const publicRoutes: FastifyPluginAsync<{ config: Config }> = async () => {};
+/** /api/public: no sign-in needed. */
+export const publicRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+  await app.register(settingsRoute);
+  await app.register(clientConfigRoute, { config });
+};

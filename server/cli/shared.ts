@@ -1,0 +1,45 @@
+/** What the command-line tools share: their output streams, opening the configured database, and the entry check. */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Config } from '../config';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+
+export interface CliIo {
+  env: Record<string, string | undefined>;
+  /** Where relative paths are resolved: the directory the user ran `npm run` from. */
+  cwd: string;
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+export function processIo(): CliIo {
+  return {
+    env: process.env,
+    // npm runs scripts from the package root; INIT_CWD is where the user typed the command.
+    cwd: process.env.INIT_CWD ?? process.cwd(),
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+  };
+}
+
+/** The database the server would use: PostgreSQL at DATABASE_URL, or PGlite under DATA_DIR/pglite. */
+export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+  return openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), poolSize: 2 });
+}
+
+export function describeDatabase(config: Config): string {
+  if (!config.databaseUrl) return `PGlite at ${path.join(config.dataDir, 'pglite')}`;
+  const url = new URL(config.databaseUrl);
+  // Never print a password.
+  return `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** True when this module is the script node was started with (not imported by a test). */
+export function isMain(moduleUrl: string): boolean {
+  const script = process.argv[1];
+  return script !== undefined && pathToFileURL(path.resolve(script)).href === moduleUrl;
+}

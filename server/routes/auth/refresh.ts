@@ -1,0 +1,30 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../../config';
+import { unauthorized } from '../../http/errors';
+import { success } from '../../http/reply';
+import { rotateSession } from '../../services/sessions';
+import { loadUser } from '../../services/users';
+import { clearRefreshCookie, ignoreJsonBody, readRefreshCookie, sessionAnswer } from './session-cookie';
+
+/**
+ * POST /refresh: exchanges the refresh cookie for a new access token and a new cookie (rotation).
+ * Cookie-authenticated, so the X-Origin check runs first. Any failure clears the cookie, so the
+ * browser stops presenting a token that can never work again.
+ */
+export const refreshRoute: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+  ignoreJsonBody(app);
+  app.post('/refresh', { preHandler: app.checkOrigin }, async (request, reply) => {
+    const token = readRefreshCookie(request);
+    const result = token ? await rotateSession(app.db, token, app.clock()) : null;
+    if (result?.ok === false && result.reason === 'reused') {
+      request.log.warn('refresh token presented again after rotation: its session family is revoked');
+    }
+    // A partner deleted meanwhile has no sessions left (cascade), so this is only a safety net.
+    const user = result?.ok ? await loadUser(app.db, result.session.userId) : null;
+    if (!result?.ok || !user) {
+      clearRefreshCookie(reply, config);
+      throw unauthorized('session_expired');
+    }
+    return success(reply, await sessionAnswer(app, reply, config, result.session, user));
+  });
+};

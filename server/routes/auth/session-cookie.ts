@@ -1,0 +1,76 @@
+/**
+ * The refresh cookie and the sign-in answer shared by login, register and refresh.
+ * The cookie is HttpOnly (scripts never see it), SameSite=Strict and scoped to /api/auth, so it is
+ * sent only to refresh and logout; Secure whenever the portal is served over HTTPS.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthSession, User } from '../../../contract';
+import type { Config } from '../../config';
+import { unauthorized } from '../../http/errors';
+import { createSession, REMEMBER_ME_TTL_MS, type IssuedSession } from '../../services/sessions';
+import { loadUser } from '../../services/users';
+
+export const REFRESH_COOKIE = 'refresh_token';
+export const REFRESH_COOKIE_PATH = '/api/auth';
+
+function cookieOptions(config: Config) {
+  return {
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    path: REFRESH_COOKIE_PATH,
+    secure: config.appUrl.startsWith('https:'),
+  };
+}
+
+/** Without remember_me the cookie has no Max-Age: the browser drops it when it closes. */
+export function setRefreshCookie(reply: FastifyReply, config: Config, session: IssuedSession): void {
+  const maxAge = session.rememberMe ? { maxAge: Math.floor(REMEMBER_ME_TTL_MS / 1000) } : {};
+  reply.setCookie(REFRESH_COOKIE, session.token, { ...cookieOptions(config), ...maxAge });
+}
+
+export function clearRefreshCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(REFRESH_COOKIE, cookieOptions(config));
+}
+
+export function readRefreshCookie(request: FastifyRequest): string | null {
+  const value = request.cookies[REFRESH_COOKIE];
+  return value ? value : null;
+}
+
+/** Access token plus user for a session just created or rotated; sets the cookie that goes with it. */
+export async function sessionAnswer(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  config: Config,
+  session: IssuedSession,
+  user: User,
+): Promise<AuthSession> {
+  const access_token = await app.tokens.issueAccess({ sub: session.userId, sid: session.familyId });
+  setRefreshCookie(reply, config, session);
+  return { access_token, user };
+}
+
+/** Signs a user in: a new session family, its cookie and the answer. */
+export async function signIn(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  config: Config,
+  userId: string,
+  rememberMe: boolean,
+): Promise<AuthSession> {
+  const user = await loadUser(app.db, userId);
+  if (!user) throw unauthorized('session_expired');
+  const session = await createSession(app.db, { userId, rememberMe, now: app.clock() });
+  return sessionAnswer(app, reply, config, session, user);
+}
+
+/**
+ * Refresh and logout take no body, but an API client may still send `Content-Type: application/json`
+ * with an empty one, which Fastify's JSON parser refuses. These routes ignore any body instead.
+ */
+export function ignoreJsonBody(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, _body, done) => {
+    done(null, undefined);
+  });
+}

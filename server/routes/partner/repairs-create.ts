@@ -1,0 +1,93 @@
+import type { FastifyPluginAsync, FastifyRequest, RawServerDefault } from 'fastify';
+import { IDEMPOTENCY_KEY_PATTERN, repairEntry, type RepairRecord } from '../../../contract';
+import { badRequest, conflict, notFound, unauthorized } from '../../http/errors';
+import { success } from '../../http/reply';
+import type { ZodMiniTypeProvider } from '../../http/validation';
+import {
+  createRepair,
+  findByIdempotencyKey,
+  recordedAtInRange,
+  requestHash,
+  type StoredRepair,
+} from '../../services/repairs';
+
+/** A plugin whose routes get their request types from the contract's zod-mini schemas. */
+type ZodRoutes = FastifyPluginAsync<Record<never, never>, RawServerDefault, ZodMiniTypeProvider>;
+
+function idempotencyKeyOf(request: FastifyRequest): string {
+  const header = request.headers['idempotency-key'];
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) {
+    throw badRequest('idempotency_key_invalid');
+  }
+  return header.toLowerCase();
+}
+
+/** A replay of the stored request answers with the stored repair; anything else under its key is refused. */
+function replay(stored: StoredRepair, hash: string): RepairRecord {
+  if (stored.requestHash !== hash) throw conflict('idempotency_conflict', 422);
+  return stored.repair;
+}
+
+/**
+ * POST /repairs: records a repair once per (partner, Idempotency-Key). The first request stores it
+ * (201); a repeat with the same body gets the stored repair (200), even after the recorded_at window
+ * has passed; the same key with another body gets 422. The reading is marked odometer_anomaly when it
+ * is lower than the vehicle's previous one or implausibly high for the time since (DESIGN.md section 6).
+ */
+export const repairsCreateRoute: ZodRoutes = async (app) => {
+  app.post(
+    '/repairs',
+    {
+      schema: { body: repairEntry },
+      // The key is checked before the body, so a client that never sends one learns that first.
+      preValidation: async (request) => {
+        idempotencyKeyOf(request);
+      },
+    },
+    async (request, reply) => {
+      if (!request.partner) throw unauthorized();
+      const partnerId = request.partner.userId;
+      const idempotencyKey = idempotencyKeyOf(request);
+      const body = request.body;
+      const hash = requestHash(body);
+
+      const existing = await findByIdempotencyKey(app.db, partnerId, idempotencyKey);
+      if (existing) return success(reply, replay(existing, hash), 200);
+
+      const recordedAt = new Date(body.recorded_at);
+      if (Number.isNaN(recordedAt.getTime())) {
+        throw badRequest('recorded_at_invalid', { recorded_at: 'recorded_at_invalid' });
+      }
+      const now = app.clock();
+      if (!recordedAtInRange(recordedAt, now)) {
+        throw badRequest('recorded_at_out_of_range', { recorded_at: 'recorded_at_out_of_range' });
+      }
+
+      const outcome = await createRepair(app.db, {
+        partnerId,
+        idempotencyKey,
+        requestHash: hash,
+        kodeId: body.kode_id.toUpperCase(),
+        repairTypeId: body.repair_type_id,
+        odometer: body.odometer,
+        note: body.note.trim(),
+        recordedAt,
+        createdAt: now,
+      });
+      switch (outcome.kind) {
+        case 'created':
+          return success(reply, outcome.repair, 201);
+        case 'exists':
+          return success(reply, replay(outcome.stored, hash), 200);
+        case 'vehicle_not_found':
+          throw notFound('vehicle_not_found');
+        case 'repair_type_not_found':
+          throw badRequest('repair_type_not_found', { repair_type_id: 'repair_type_not_found' });
+        default: {
+          const unexpected: never = outcome;
+          throw new Error(`unexpected outcome ${JSON.stringify(unexpected)}`);
+        }
+      }
+    },
+  );
+};

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
+import { listRepairsQuery, REPAIRS_PAGE_DEFAULT } from '../../../contract';
+import { badRequest, unauthorized } from '../../http/errors';
+import { success } from '../../http/reply';
+import type { ZodMiniTypeProvider } from '../../http/validation';
+import { listRepairs } from '../../services/repairs';
+
+/** A plugin whose routes get their request types from the contract's zod-mini schemas. */
+type ZodRoutes = FastifyPluginAsync<Record<never, never>, RawServerDefault, ZodMiniTypeProvider>;
+
+/**
+ * GET /repairs?limit&before: the caller's repairs, newest first by recorded_at (then id).
+ * `before` is an exclusive cursor: pass the recorded_at of the last item to get the next page.
+ */
+export const repairsListRoute: ZodRoutes = async (app) => {
+  app.get('/repairs', { schema: { querystring: listRepairsQuery } }, async (request, reply) => {
+    if (!request.partner) throw unauthorized();
+    const { limit = REPAIRS_PAGE_DEFAULT, before } = request.query;
+    const cursor = before === undefined ? undefined : new Date(before);
+    if (cursor && Number.isNaN(cursor.getTime())) throw badRequest('invalid_request', { before: 'invalid_request' });
+    return success(reply, await listRepairs(app.db, request.partner.userId, { limit, before: cursor }));
+  });
+};

@@ -1,0 +1,232 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthSession } from '../../../contract';
+import { sessions } from '../../../server/db/schema';
+import { ROTATION_GRACE_MS } from '../../../server/services/sessions';
+import { createPartner, type TestPartner } from '../../support/partners';
+import { call, createTestApp, type TestApp } from '../../support/test-app';
+import {
+  accessWorks,
+  expectClearedCookie,
+  expectError,
+  login,
+  PROXY_ENV,
+  refresh,
+  refreshCookie,
+  sessionRow,
+} from './helpers';
+
+describe('POST /api/auth/refresh', () => {
+  let t: TestApp;
+  let partner: TestPartner;
+  beforeAll(async () => {
+    t = await createTestApp({ env: PROXY_ENV });
+    partner = await createPartner(t.app);
+  });
+  afterAll(() => t.close());
+
+  /**
+   * A fresh sign-in: its refresh token and access token. By default a new partner each time, so the
+   * per-email sign-in limit never gets in the way.
+   */
+  async function signIn(options: { rememberMe?: boolean; as?: TestPartner } = {}) {
+    const who = options.as ?? (await createPartner(t.app));
+    const res = await login(t.app, who.email, who.password, { rememberMe: options.rememberMe ?? false });
+    expect(res.statusCode).toBe(200);
+    return { refresh: refreshCookie(res).value, access: res.json<{ data: AuthSession }>().data.access_token };
+  }
+
+  async function familyRows(familyId: string) {
+    return t.app.db.select().from(sessions).where(eq(sessions.family_id, familyId));
+  }
+
+  describe('rotation', () => {
+    it('answers 200 with a new access token, the user and a new refresh cookie', async () => {
+      const first = await signIn({ as: partner });
+      const res = await refresh(t.app, first.refresh);
+      expect(res.statusCode).toBe(200);
+      const body = res.json<{ code: number; status: string; data: AuthSession }>();
+      expect(body).toMatchObject({ code: 200, status: 'success' });
+      expect(body.data.user.id).toBe(partner.id);
+      expect(body.data.user.email).toBe(partner.email);
+      expect(body.data.access_token).toMatch(/^v4\.local\./);
+      expect(body.data.access_token).not.toBe(first.access);
+      expect(await accessWorks(t.app, body.data.access_token)).toBe(true);
+      const cookie = refreshCookie(res);
+      expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(cookie.value).not.toBe(first.refresh);
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+      expect(cookie.maxAge).toBeUndefined();
+    });
+
+    it('marks the old row rotated and adds a row to the same family', async () => {
+      const first = await signIn();
+      const old = await sessionRow(t.app, first.refresh);
+      const res = await refresh(t.app, first.refresh);
+      const next = await sessionRow(t.app, refreshCookie(res).value);
+      const rotated = await sessionRow(t.app, first.refresh);
+      expect(rotated?.rotated_at).toBeInstanceOf(Date);
+      expect(rotated?.revoked_at).toBeNull();
+      expect(next?.family_id).toBe(old?.family_id);
+      expect(next?.id).not.toBe(old?.id);
+      expect(next?.rotated_at).toBeNull();
+      expect(next?.token_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(await familyRows(old?.family_id ?? '')).toHaveLength(2);
+    });
+
+    it('keeps remember_me across rotations: a 30-day cookie and session', async () => {
+      const first = await signIn({ rememberMe: true });
+      const res = await refresh(t.app, first.refresh);
+      const cookie = refreshCookie(res);
+      expect(cookie.maxAge).toBe(30 * 24 * 3600);
+      expect((await sessionRow(t.app, cookie.value))?.remember_me).toBe(true);
+    });
+
+    it('chains: each new token refreshes in turn and the old access token stays valid', async () => {
+      const first = await signIn();
+      let token = first.refresh;
+      for (let round = 0; round < 3; round += 1) {
+        const res = await refresh(t.app, token);
+        expect(res.statusCode).toBe(200);
+        token = refreshCookie(res).value;
+      }
+      expect(await accessWorks(t.app, first.access)).toBe(true);
+    });
+
+    it('ignores an empty JSON body sent with Content-Type: application/json', async () => {
+      const { refresh: token } = await signIn();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        headers: { 'x-origin': 'http://localhost:8080', 'content-type': 'application/json' },
+        cookies: { refresh_token: token },
+      });
+      expect(res.statusCode).toBe(200);
+    });
+  });
+
+  describe('a token that cannot be used', () => {
+    it('answers 401 session_expired and clears the cookie when there is no cookie', async () => {
+      const res = await refresh(t.app, undefined);
+      expectError(res, 401, 'auth', 'session_expired');
+      expectClearedCookie(res);
+    });
+
+    it.each([
+      ['an unknown token', 'A'.repeat(43)],
+      ['a malformed token', 'not a token; at all'],
+      ['an empty token', ''],
+    ])('answers 401 session_expired for %s', async (_label, token) => {
+      const res = await refresh(t.app, token);
+      expectError(res, 401, 'auth', 'session_expired');
+      expectClearedCookie(res);
+    });
+
+    it('answers 401 for an expired session (12 hours without remember_me)', async () => {
+      const { refresh: token } = await signIn();
+      t.clock.advance(12 * 3600 * 1000 + 1000);
+      const res = await refresh(t.app, token);
+      expectError(res, 401, 'auth', 'session_expired');
+      expectClearedCookie(res);
+    });
+
+    it('answers 401 for a revoked session', async () => {
+      const { refresh: token } = await signIn();
+      const row = await sessionRow(t.app, token);
+      await t.app.db
+        .update(sessions)
+        .set({ revoked_at: t.clock.now() })
+        .where(eq(sessions.id, row?.id ?? ''));
+      expectError(await refresh(t.app, token), 401, 'auth', 'session_expired');
+    });
+
+    it('words the 401 after Accept-Language', async () => {
+      const en = expectError(await refresh(t.app, undefined, { 'accept-language': 'en' }), 401, 'auth');
+      expect(en.message).toBe('Your session has expired, please sign in again');
+      const ar = expectError(await refresh(t.app, undefined, { 'accept-language': 'ar' }), 401, 'auth');
+      expect(ar.message).toBe('انتهت صلاحية جلستك، يرجى تسجيل الدخول من جديد');
+    });
+  });
+
+  describe('reuse of a rotated token', () => {
+    it('within the grace window, answers a fresh sibling token in the same family', async () => {
+      const first = await signIn();
+      const family = (await sessionRow(t.app, first.refresh))?.family_id;
+      const tabA = await refresh(t.app, first.refresh);
+      t.clock.advance(ROTATION_GRACE_MS - 2000);
+      const tabB = await refresh(t.app, first.refresh);
+      expect(tabB.statusCode).toBe(200);
+      const [a, b] = [refreshCookie(tabA).value, refreshCookie(tabB).value];
+      expect(b).not.toBe(a);
+      expect(b).not.toBe(first.refresh);
+      expect((await sessionRow(t.app, b))?.family_id).toBe(family);
+      // Both tabs carry on, and nothing was revoked.
+      expect((await refresh(t.app, a)).statusCode).toBe(200);
+      expect((await refresh(t.app, b)).statusCode).toBe(200);
+      expect((await familyRows(family ?? '')).every((row) => row.revoked_at === null)).toBe(true);
+    });
+
+    it('two refreshes with the same token at the same moment both succeed in one family', async () => {
+      const first = await signIn();
+      const family = (await sessionRow(t.app, first.refresh))?.family_id;
+      const answers = await Promise.all([refresh(t.app, first.refresh), refresh(t.app, first.refresh)]);
+      expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+      const tokens = answers.map((res) => refreshCookie(res).value);
+      expect(new Set(tokens).size).toBe(2);
+      for (const token of tokens) expect((await sessionRow(t.app, token))?.family_id).toBe(family);
+    });
+
+    it('after the grace window, revokes the whole family: 401, every token and access token stop working', async () => {
+      const first = await signIn();
+      const family = (await sessionRow(t.app, first.refresh))?.family_id ?? '';
+      const rotated = await refresh(t.app, first.refresh);
+      const current = refreshCookie(rotated).value;
+      const currentAccess = rotated.json<{ data: AuthSession }>().data.access_token;
+      expect(await accessWorks(t.app, currentAccess)).toBe(true);
+
+      t.clock.advance(ROTATION_GRACE_MS + 1000);
+      const reuse = await refresh(t.app, first.refresh);
+      expectError(reuse, 401, 'auth', 'session_expired');
+      expectClearedCookie(reuse);
+
+      const rows = await familyRows(family);
+      expect(rows.length).toBeGreaterThanOrEqual(2);
+      expect(rows.every((row) => row.revoked_at instanceof Date)).toBe(true);
+      expectError(await refresh(t.app, current), 401, 'auth', 'session_expired');
+      expect(await accessWorks(t.app, currentAccess)).toBe(false);
+      expect(await accessWorks(t.app, first.access)).toBe(false);
+    });
+
+    it('does not touch the other session families of the same partner', async () => {
+      const other = await signIn({ as: partner });
+      const victim = await signIn({ as: partner });
+      await refresh(t.app, victim.refresh);
+      t.clock.advance(ROTATION_GRACE_MS + 1000);
+      expect((await refresh(t.app, victim.refresh)).statusCode).toBe(401);
+      expect(await accessWorks(t.app, other.access)).toBe(true);
+      expect((await refresh(t.app, other.refresh)).statusCode).toBe(200);
+    });
+  });
+
+  describe('X-Origin', () => {
+    it('answers 403 forbidden_origin without X-Origin, and leaves the session and cookie alone', async () => {
+      const { refresh: token } = await signIn();
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refresh_token: token } });
+      expectError(res, 403, 'forbidden', 'forbidden_origin');
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect((await sessionRow(t.app, token))?.rotated_at).toBeNull();
+      expect((await refresh(t.app, token)).statusCode).toBe(200);
+    });
+
+    it('answers 403 for a foreign origin', async () => {
+      const { refresh: token } = await signIn();
+      for (const origin of ['https://evil.example', 'http://localhost:8081', 'null']) {
+        const res = await call(t.app, 'POST', '/api/auth/refresh', {
+          headers: { 'x-origin': origin },
+          cookies: { refresh_token: token },
+        });
+        expectError(res, 403, 'forbidden', 'forbidden_origin');
+      }
+    });
+  });
+});
