@@ -45,7 +45,7 @@ function makeClock(): TestClock {
   };
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await admin.connect();
@@ -66,8 +66,10 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
 
 export interface TestAppOptions {
   env?: Record<string, string>;
-  /** Override the rate-limit store (defaults to memory on the test clock). */
+  /** Count rate limits in Redis (REDIS_URL must be in env) instead of memory on the test clock. */
   redis?: boolean;
+  /** Redis key prefix; two apps given the same one share their limits like two instances. */
+  redisPrefix?: string;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -92,7 +94,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     clock: clock.now,
     rateLimitStore: options.redis ? undefined : memoryStore(clock.now),
-    redisPrefix: `rl:test:${crypto.randomBytes(4).toString('hex')}:`,
+    redisPrefix: options.redisPrefix ?? `rl:test:${crypto.randomBytes(4).toString('hex')}:`,
     distDir: path.join(dataDir, 'no-dist'),
   });
   await app.ready();
