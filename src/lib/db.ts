@@ -33,6 +33,13 @@ export interface HistoryRow extends RepairRecord {
 
 export type OutboxState = 'pending' | 'sending' | 'rejected' | 'waiting_for_sign_in';
 
+/** The last failure of a queued entry: the HTTP status (0 when the server was not reached) and its words. */
+export interface OutboxError {
+  code: number;
+  message: string;
+  fields?: Record<string, string>;
+}
+
 export interface OutboxEntry {
   /** The Idempotency-Key, made when the mechanic pressed Insert. */
   key: string;
@@ -44,9 +51,15 @@ export interface OutboxEntry {
   seq: number;
   attempts: number;
   nextAttemptAt: number;
-  lastError: { code: number; message: string; fields?: Record<string, string> } | null;
+  lastError: OutboxError | null;
   createdAt: string;
 }
+
+/** The current schema version; every earlier one stays declared below so Dexie can upgrade from it. */
+export const DB_VERSION = 2;
+
+/** Where the outbox's sequence counter lives in the meta table (the next Insert takes the value + 1). */
+export const OUTBOX_SEQ_KEY = 'outbox-seq';
 
 export class PortalDatabase extends Dexie {
   accounts!: EntityTable<CachedAccount, 'id'>;
@@ -66,6 +79,32 @@ export class PortalDatabase extends Dexie {
       history: 'id, partnerId, [partnerId+recorded_at]',
       outbox: 'key, partnerId, state, [partnerId+seq], [partnerId+state]',
     });
+    // Version 2: per-vehicle indexes for the odometer check and the sender's per-vehicle order, and
+    // a global seq index for the Insert counter. Entries queued under version 1 are kept; the upgrade
+    // fills fields an older build may not have written and carries the seq counter over.
+    this.version(2)
+      .stores({
+        history: 'id, partnerId, [partnerId+recorded_at], [partnerId+vehicle.kode_id]',
+        outbox: 'key, partnerId, state, seq, [partnerId+seq], [partnerId+state], [partnerId+entry.kode_id]',
+      })
+      .upgrade(async (tx) => {
+        let maxSeq = 0;
+        await tx
+          .table<OutboxEntry, string>('outbox')
+          .toCollection()
+          .modify((row) => {
+            // A tab that died mid-send left 'sending': the server may or may not have it; the same key resends.
+            if ((row.state as string) === 'sending' || !row.state) row.state = 'pending';
+            row.attempts ??= 0;
+            row.nextAttemptAt ??= 0;
+            row.lastError ??= null;
+            if (typeof row.seq !== 'number') row.seq = Date.parse(row.createdAt) || 0;
+            maxSeq = Math.max(maxSeq, row.seq);
+          });
+        const meta = tx.table<MetaRow, string>('meta');
+        const current = (await meta.get(OUTBOX_SEQ_KEY))?.value;
+        await meta.put({ key: OUTBOX_SEQ_KEY, value: Math.max(maxSeq, typeof current === 'number' ? current : 0) });
+      });
   }
 }
 

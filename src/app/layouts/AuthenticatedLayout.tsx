@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { ColorModeToggle } from '../../components/ColorModeToggle';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { Logo } from '../../components/Logo';
+import { ConnectivityIndicator } from '../../features/sync/components/ConnectivityIndicator';
 import { paths } from '../paths';
 import { UserMenu } from './UserMenu';
 
@@ -36,6 +37,7 @@ export function AuthenticatedLayout({ children }: { children: ReactNode }) {
           </Badge>
         </HStack>
         <HStack gap={{ base: '0', md: '1' }}>
+          <ConnectivityIndicator />
           <LanguageSwitcher />
           <ColorModeToggle />
           <UserMenu />

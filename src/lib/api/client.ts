@@ -56,18 +56,35 @@ function looksLikeEnvelope(value: unknown): value is ApiResult<unknown> {
   );
 }
 
-async function toResult<T>(response: Response): Promise<ApiResult<T>> {
+/**
+ * An answer, plus how long the server asked us to wait before trying again (Retry-After on 429
+ * and 503), which the envelope itself does not carry. The sync engine honours it.
+ */
+export type ApiResponse<T> = ApiResult<T> & { retryAfterMs?: number };
+
+/** Retry-After is either a number of seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+async function toResult<T>(response: Response): Promise<ApiResponse<T>> {
   const text = await response.text();
+  const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'));
+  const hint = retryAfterMs === undefined ? {} : { retryAfterMs };
   try {
     const parsed: unknown = JSON.parse(text);
-    if (looksLikeEnvelope(parsed)) return parsed as ApiResult<T>;
+    if (looksLikeEnvelope(parsed)) return { ...(parsed as ApiResult<T>), ...hint };
   } catch {
     // Not JSON: handled below as SPEC.md section 8 says.
   }
-  return { code: 400, status: 'error', error: { type: 'other', message: text } };
+  return { code: 400, status: 'error', error: { type: 'other', message: text }, ...hint };
 }
 
-async function send<T>(base: ApiBase, path: string, options: RequestOptions): Promise<ApiResult<T>> {
+async function send<T>(base: ApiBase, path: string, options: RequestOptions): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': hooks.language(),
@@ -99,7 +116,11 @@ async function send<T>(base: ApiBase, path: string, options: RequestOptions): Pr
   }
 }
 
-export async function apiRequest<T>(base: ApiBase, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+export async function apiRequest<T>(
+  base: ApiBase,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
   const result = await send<T>(base, path, options);
   if (base !== 'partner' || result.code !== 401) return result;
   if (!(await hooks.refresh())) return result;

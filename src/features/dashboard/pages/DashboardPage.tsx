@@ -1,5 +1,47 @@
-import { Heading } from '@chakra-ui/react';
+/** The garage dashboard (SPEC.md "Garage dashboard"): statistics, then Add repair, History and Advices. */
+import { Box, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
+import { AdvicesPanel } from '../components/AdvicesPanel';
+import { HistoryTable } from '../components/HistoryTable';
+import { RepairForm } from '../components/RepairForm';
+import { StatisticsRow } from '../components/StatisticsRow';
 
 export default function DashboardPage() {
-  return <Heading>DashboardPage</Heading>;
+  return (
+    <Stack gap={{ base: '4', md: '6' }} maxWidth="6xl" mx="auto" width="full">
+      <Box>
+        <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>
+          <Trans>Tableau de bord – Partenaire Garage</Trans>
+        </Heading>
+        <Text color="fg.muted" mt="1">
+          <Trans>Nouvelle saisie et historique des kilométrages.</Trans>
+        </Text>
+      </Box>
+
+      <StatisticsRow />
+
+      <Tabs.Root defaultValue="add" variant="line" size="lg" lazyMount>
+        <Tabs.List overflowX="auto">
+          <Tabs.Trigger value="add" minHeight="11">
+            <Trans>Nouvelle saisie</Trans>
+          </Tabs.Trigger>
+          <Tabs.Trigger value="history" minHeight="11">
+            <Trans>Historique</Trans>
+          </Tabs.Trigger>
+          <Tabs.Trigger value="advices" minHeight="11">
+            <Trans>Conseils</Trans>
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="add">
+          <RepairForm />
+        </Tabs.Content>
+        <Tabs.Content value="history">
+          <HistoryTable />
+        </Tabs.Content>
+        <Tabs.Content value="advices">
+          <AdvicesPanel />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Stack>
+  );
 }

@@ -1,0 +1,7 @@
+/** GET /api/partner/statistics: the partner's totals (DESIGN.md section 2). */
+import type { Statistics } from '../../../../contract';
+import { apiRequest, type ApiResponse } from '../../../lib/api/client';
+
+export function getStatistics(): Promise<ApiResponse<Statistics>> {
+  return apiRequest<Statistics>('partner', '/statistics');
+}

@@ -1,0 +1,196 @@
+/**
+ * Tab 2, History (SPEC.md "Garage dashboard", DESIGN.md section 3): synced and queued entries in one
+ * list, newest first, 50 at a time so thousands of rows stay smooth. Refused entries show the
+ * server's reason and can be corrected or discarded.
+ */
+import { Button, EmptyState, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { REPAIRS_PAGE_DEFAULT } from '../../../../contract';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { notify } from '../../../components/ui/toaster';
+import { formatDateTime } from '../../../lib/dates';
+import { loadOlderHistory, useHistory, type HistoryItem } from '../../../lib/history';
+import { localized } from '../../../lib/localized';
+import { formatKm } from '../../../lib/format';
+import { useOnline } from '../../../lib/online';
+import { discardRepair } from '../../../lib/sync';
+import { useLocale } from '../hooks/useLocale';
+import { CorrectEntryDialog } from './CorrectEntryDialog';
+import { StatusBadge } from './StatusBadge';
+
+export const HISTORY_PAGE_SIZE = 50;
+
+export function HistoryTable() {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const online = useOnline();
+  const [limit, setLimit] = useState(HISTORY_PAGE_SIZE);
+  const page = useHistory(limit);
+  const [correcting, setCorrecting] = useState<HistoryItem | null>(null);
+  const [discarding, setDiscarding] = useState<HistoryItem | null>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [serverExhausted, setServerExhausted] = useState(false);
+
+  if (!page) {
+    return (
+      <Text color="fg.muted" role="status">
+        <Trans>Chargement…</Trans>
+      </Text>
+    );
+  }
+
+  if (page.total === 0) {
+    return (
+      <EmptyState.Root>
+        <EmptyState.Content>
+          <EmptyState.Title>
+            <Trans>Aucune saisie pour le moment</Trans>
+          </EmptyState.Title>
+          <EmptyState.Description>
+            <Trans>Les kilométrages que vous enregistrez apparaîtront ici.</Trans>
+          </EmptyState.Description>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    );
+  }
+
+  const hasMoreLocal = page.items.length < page.total;
+  // The first refresh brings the newest 100 from the server; older ones are fetched on request.
+  const mayHaveOlder = online && !serverExhausted && page.total >= REPAIRS_PAGE_DEFAULT;
+
+  async function showMore() {
+    if (hasMoreLocal) {
+      setLimit((current) => current + HISTORY_PAGE_SIZE);
+      return;
+    }
+    setLoadingOlder(true);
+    const count = await loadOlderHistory();
+    setLoadingOlder(false);
+    if (count === null) notify.error(t({ id: 'operation_failed', message: 'Opération échouée' }));
+    else if (count === 0) setServerExhausted(true);
+    else setLimit((current) => current + HISTORY_PAGE_SIZE);
+  }
+
+  async function confirmDiscard() {
+    if (!discarding) return;
+    await discardRepair(discarding.id);
+    setDiscarding(null);
+  }
+
+  return (
+    <Stack gap="4">
+      <Table.ScrollArea borderWidth="1px" rounded="l3" bg="bg">
+        <Table.Root size="md" stickyHeader>
+          <Table.Caption srOnly={true} captionSide="top">
+            <Trans>Historique des saisies, des plus récentes aux plus anciennes</Trans>
+          </Table.Caption>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader textAlign="start">
+                <Trans>Identifiant du véhicule</Trans>
+              </Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">
+                <Trans>Kilométrage</Trans>
+              </Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="start">
+                <Trans>Type de panne</Trans>
+              </Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="start">
+                <Trans>Date de saisie</Trans>
+              </Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="start">
+                <Trans>Statut</Trans>
+              </Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {page.items.map((item) => (
+              <Table.Row key={item.id} data-status={item.status}>
+                <Table.Cell textAlign="start" fontFamily="mono" dir="ltr" whiteSpace="nowrap">
+                  {item.kodeId}
+                </Table.Cell>
+                <Table.Cell textAlign="end" whiteSpace="nowrap">
+                  <span dir="ltr">{formatKm(item.odometer, locale)}</span>
+                </Table.Cell>
+                <Table.Cell textAlign="start">
+                  {item.repairType ? localized({ ...item.repairType }, 'name', locale) : '—'}
+                </Table.Cell>
+                <Table.Cell textAlign="start" whiteSpace="nowrap">
+                  <span dir="ltr">{formatDateTime(item.recordedAt)}</span>
+                </Table.Cell>
+                <Table.Cell textAlign="start" minWidth="40">
+                  <Stack gap="1" align="flex-start">
+                    <StatusBadge status={item.status} />
+                    {item.status === 'rejected' && (
+                      <>
+                        {item.lastError?.message && (
+                          <Text fontSize="sm" color="fg.error">
+                            {item.lastError.message}
+                          </Text>
+                        )}
+                        <HStack gap="2" wrap="wrap">
+                          <Button
+                            size="sm"
+                            minHeight="11"
+                            variant="outline"
+                            colorPalette="brand"
+                            aria-label={t`Corriger la saisie ${item.kodeId}`}
+                            onClick={() => setCorrecting(item)}
+                          >
+                            <Trans>Corriger</Trans>
+                          </Button>
+                          <Button
+                            size="sm"
+                            minHeight="11"
+                            variant="ghost"
+                            colorPalette="red"
+                            aria-label={t`Abandonner la saisie ${item.kodeId}`}
+                            onClick={() => setDiscarding(item)}
+                          >
+                            <Trans>Abandonner</Trans>
+                          </Button>
+                        </HStack>
+                      </>
+                    )}
+                  </Stack>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Text color="fg.muted" fontSize="sm" aria-live="polite">
+          <Trans>
+            {page.items.length} sur {page.total}
+          </Trans>
+        </Text>
+        {(hasMoreLocal || mayHaveOlder) && (
+          <Button variant="outline" size="lg" loading={loadingOlder} onClick={() => void showMore()}>
+            <Trans>Afficher plus</Trans>
+          </Button>
+        )}
+      </HStack>
+
+      <CorrectEntryDialog item={correcting} onClose={() => setCorrecting(null)} />
+      <ConfirmDialog
+        open={discarding !== null}
+        tone="danger"
+        title={<Trans>Abandonner cette saisie ?</Trans>}
+        confirmLabel={<Trans>Abandonner</Trans>}
+        cancelLabel={<Trans>Garder</Trans>}
+        onConfirm={() => void confirmDiscard()}
+        onCancel={() => setDiscarding(null)}
+      >
+        <Text>
+          <Trans>
+            La saisie {discarding?.kodeId} ({discarding ? formatKm(discarding.odometer, locale) : ''}) sera supprimée de
+            la tablette et ne sera jamais envoyée.
+          </Trans>
+        </Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,166 @@
+/** The fields a mechanic fills in, shared by the new-entry form and the correction dialog. */
+import { Checkbox, Field, HStack, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode, Ref } from 'react';
+import type { ErrorCode, RepairType } from '../../../../contract';
+import { localized } from '../../../lib/localized';
+import { useLocale } from '../hooks/useLocale';
+import { cleanKodeId, cleanOdometer, fieldMessage } from '../validation';
+
+function ErrorText({ error }: { error: ErrorCode | undefined }) {
+  const { i18n } = useLingui();
+  return error ? <Field.ErrorText>{i18n._(fieldMessage(error))}</Field.ErrorText> : null;
+}
+
+export function KodeIdField({
+  value,
+  onChange,
+  onBlur,
+  onEnter,
+  error,
+  inputRef,
+  action,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  onEnter?: () => void;
+  error: ErrorCode | undefined;
+  inputRef?: Ref<HTMLInputElement>;
+  /** A button beside the input (Find). */
+  action?: ReactNode;
+}) {
+  return (
+    <Field.Root invalid={error !== undefined} required>
+      <Field.Label>
+        <Trans>Identifiant du véhicule (KODE ID)</Trans>
+      </Field.Label>
+      <HStack gap="2" width="full" align="stretch">
+        <Input
+          flex="1"
+          ref={inputRef}
+          size="lg"
+          dir="ltr"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={10}
+          fontFamily="mono"
+          letterSpacing="wider"
+          value={value}
+          onChange={(event) => onChange(cleanKodeId(event.target.value))}
+          onBlur={onBlur}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && onEnter) {
+              event.preventDefault();
+              onEnter();
+            }
+          }}
+        />
+        {action}
+      </HStack>
+      <ErrorText error={error} />
+    </Field.Root>
+  );
+}
+
+export function RepairTypeField(props: {
+  value: string;
+  onChange: (value: string) => void;
+  error: ErrorCode | undefined;
+  types: readonly RepairType[] | undefined;
+}) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const loading = props.types === undefined;
+  return (
+    <Field.Root invalid={props.error !== undefined} required>
+      <Field.Label>
+        <Trans>Type de panne</Trans>
+      </Field.Label>
+      <NativeSelect.Root size="lg" disabled={loading}>
+        <NativeSelect.Field value={props.value} onChange={(event) => props.onChange(event.target.value)}>
+          <option value="">{loading ? t`Chargement…` : t`Choisir un type`}</option>
+          {props.types?.map((type) => (
+            <option key={type.id} value={type.id}>
+              {localized({ ...type }, 'name', locale)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {props.types !== undefined && props.types.length === 0 && (
+        <Field.HelperText>
+          <Trans>La liste des types sera disponible à la prochaine connexion.</Trans>
+        </Field.HelperText>
+      )}
+      <ErrorText error={props.error} />
+    </Field.Root>
+  );
+}
+
+export function OdometerField({
+  value,
+  onChange,
+  onBlur,
+  error,
+  inputRef,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  error: ErrorCode | undefined;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
+  return (
+    <Field.Root invalid={error !== undefined} required>
+      <Field.Label>
+        <Trans>Kilométrage</Trans>
+      </Field.Label>
+      {/* Left to right in every language, so the reading and its unit read "120000 km" in Arabic too. */}
+      <InputGroup dir="ltr" endElement="km" endElementProps={{ 'aria-hidden': true, color: 'fg.muted' }}>
+        <Input
+          ref={inputRef}
+          size="lg"
+          dir="ltr"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          autoComplete="off"
+          value={value}
+          onChange={(event) => onChange(cleanOdometer(event.target.value))}
+          onBlur={onBlur}
+        />
+      </InputGroup>
+      <Field.HelperText>
+        <Trans>En kilomètres entiers, tel qu'affiché au compteur.</Trans>
+      </Field.HelperText>
+      <ErrorText error={error} />
+    </Field.Root>
+  );
+}
+
+export function ConsentField(props: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error: ErrorCode | undefined;
+}) {
+  return (
+    <Field.Root invalid={props.error !== undefined} required>
+      <Checkbox.Root
+        size="lg"
+        minHeight="11"
+        alignItems="center"
+        checked={props.checked}
+        invalid={props.error !== undefined}
+        onCheckedChange={(details) => props.onChange(details.checked === true)}
+      >
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>
+          <Trans>Je confirme que les informations saisies sont exactes</Trans>
+        </Checkbox.Label>
+      </Checkbox.Root>
+      <ErrorText error={props.error} />
+    </Field.Root>
+  );
+}

@@ -1,0 +1,3 @@
+export { LocationField, type LocationFieldProps } from './components/LocationField';
+export { LocationPickerDialog, type LocationPickerDialogProps } from './components/LocationPickerDialog';
+export { formatCoordinates } from './format';

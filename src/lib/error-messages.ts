@@ -1,0 +1,101 @@
+/**
+ * Words for every contract ErrorCode (contract/codes.ts), in one place, through Lingui.
+ * Forms validate with the contract schemas, which answer with codes; this turns them into text in
+ * the active language. The French texts are the server's own (server/i18n/messages.ts), so a rule
+ * checked on either side reads the same.
+ */
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { useCallback } from 'react';
+import { isErrorCode, type ApiFailure, type ErrorCode } from '../../contract';
+
+export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
+  kode_id_invalid: msg`Veuillez saisir un KODE ID valide`,
+  odometer_invalid: msg`Veuillez saisir un kilometrage valide`,
+  repair_type_required: msg`Veuillez choisir un type de panne`,
+  consent_required: msg`Veuillez confirmer les informations avant de soumettre`,
+  recorded_at_invalid: msg`La date de saisie n'est pas valide`,
+  recorded_at_out_of_range: msg`La date de saisie est trop ancienne ou dans le futur`,
+  note_too_long: msg`La note est trop longue (1000 caractères au plus)`,
+  vehicle_field_invalid: msg`Les informations du véhicule ne sont pas valides`,
+  email_invalid: msg`Adresse e-mail invalide`,
+  email_required: msg`L'adresse e-mail est requise`,
+  password_required: msg`Le mot de passe est requis`,
+  password_too_short: msg`Le mot de passe doit contenir au moins 8 caractères`,
+  password_too_long: msg`Le mot de passe est trop long (128 caractères au plus)`,
+  passwords_mismatch: msg({ id: 'passwords_mismatch', message: 'Les mots de passe ne correspondent pas' }),
+  full_name_required: msg`Le nom complet est requis`,
+  phone_invalid: msg`Numéro de téléphone invalide (0 suivi de 8 à 10 chiffres)`,
+  location_invalid: msg`Localisation invalide`,
+  privacy_required: msg`Vous devez accepter les conditions de confidentialité`,
+  token_invalid: msg`Lien de réinitialisation invalide ou expiré`,
+  current_password_required: msg`Le mot de passe actuel est requis pour changer le mot de passe ou l’e-mail`,
+  current_password_wrong: msg`Le mot de passe actuel est incorrect`,
+  invalid_credentials: msg`E-mail ou mot de passe incorrect`,
+  email_taken: msg`Impossible de créer un compte avec cette adresse e-mail`,
+  session_expired: msg`Votre session a expiré, veuillez vous reconnecter`,
+  unauthorized: msg`Authentification requise`,
+  forbidden_origin: msg`Origine non autorisée`,
+  vehicle_not_found: msg`Aucun véhicule ne correspond à ce KODE ID`,
+  repair_type_not_found: msg`Ce type de panne n'existe pas`,
+  idempotency_conflict: msg`Cette saisie a déjà été enregistrée avec un contenu différent`,
+  idempotency_key_invalid: msg`L'en-tête Idempotency-Key doit être un UUID`,
+  rate_limited: msg`Trop de tentatives, veuillez réessayer plus tard`,
+  not_found: msg`Ressource introuvable`,
+  method_not_allowed: msg`Méthode non autorisée`,
+  malformed_json: msg`Le corps de la requête n’est pas un JSON valide`,
+  body_too_large: msg`Requête trop volumineuse`,
+  unsupported_media_type: msg`Type de contenu non pris en charge (application/json attendu)`,
+  invalid_request: msg`Requête invalide`,
+  internal: msg`Une erreur interne est survenue, veuillez réessayer`,
+};
+
+const NETWORK_MESSAGE = msg`Serveur injoignable : vérifiez la connexion et réessayez`;
+const OPERATION_FAILED = msg({ id: 'operation_failed', message: 'Opération échouée' });
+
+/** The words for one ErrorCode in the active language. */
+export function errorMessage(i18n: I18n, code: ErrorCode): string {
+  return i18n._(ERROR_MESSAGES[code]);
+}
+
+/** Field-by-field words for the result of contract `fieldErrors(schema, value)`. */
+export function fieldErrorMessages<K extends string>(
+  i18n: I18n,
+  errors: Partial<Record<K, ErrorCode>>,
+): Partial<Record<K, string>> {
+  const out: Partial<Record<K, string>> = {};
+  for (const [field, code] of Object.entries(errors) as [K, ErrorCode | undefined][]) {
+    if (code) out[field] = errorMessage(i18n, code);
+  }
+  return out;
+}
+
+/**
+ * What to tell the user about a failed API call: the server's own message (it is already in the
+ * user's language), words of our own when the server was not reached (code 0) or said nothing.
+ */
+export function apiFailureMessage(i18n: I18n, failure: ApiFailure): string {
+  if (failure.code === 0) return i18n._(NETWORK_MESSAGE);
+  const message = failure.error?.message?.trim();
+  if (message) return message;
+  if (isErrorCode(failure.error?.reason)) return errorMessage(i18n, failure.error.reason);
+  return i18n._(OPERATION_FAILED);
+}
+
+/** The server's per-field messages of a validation failure (already in the user's language). */
+export function apiFieldErrors(failure: ApiFailure): Record<string, string> {
+  return { ...(failure.error?.fields ?? {}) };
+}
+
+/** Hook form of errorMessage, bound to the active language. */
+export function useErrorMessage(): (code: ErrorCode) => string {
+  const { i18n } = useLingui();
+  return useCallback((code: ErrorCode) => errorMessage(i18n, code), [i18n]);
+}
+
+/** Hook form of apiFailureMessage, bound to the active language. */
+export function useApiFailureMessage(): (failure: ApiFailure) => string {
+  const { i18n } = useLingui();
+  return useCallback((failure: ApiFailure) => apiFailureMessage(i18n, failure), [i18n]);
+}

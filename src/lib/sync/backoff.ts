@@ -1,0 +1,20 @@
+/**
+ * Retry timing for the outbox (DESIGN.md section 3): exponential backoff with full jitter.
+ * The n-th failed attempt waits a random time between 0 and min(cap, base × 2^(n−1)), so a
+ * workshop full of tablets coming back online does not hit the server in step.
+ */
+export interface BackoffPolicy {
+  baseMs: number;
+  capMs: number;
+  /** A floor, so a random draw of 0 never turns into a busy loop. */
+  minMs: number;
+}
+
+export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 2_000, capMs: 5 * 60_000, minMs: 500 };
+
+/** The delay before the next attempt, given how many attempts have failed so far (1 after the first). */
+export function backoffDelay(failedAttempts: number, random: () => number, policy: BackoffPolicy = DEFAULT_BACKOFF) {
+  const exponent = Math.max(0, failedAttempts - 1);
+  const ceiling = Math.min(policy.capMs, policy.baseMs * 2 ** Math.min(exponent, 30));
+  return Math.max(policy.minMs, Math.floor(random() * ceiling));
+}

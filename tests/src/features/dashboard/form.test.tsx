@@ -1,0 +1,378 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import DashboardPage from '../../../../src/features/dashboard/pages/DashboardPage';
+import { db } from '../../../../src/lib/db';
+import { getSyncEngine } from '../../../../src/lib/sync';
+import { renderWithApp } from '../../render';
+import { clio, fail, FakeApi, offline, ok, resetPortal, signIn } from './support';
+
+vi.mock('../../../../src/lib/api/client', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../../src/lib/api/client')>();
+  return { ...actual, apiRequest: vi.fn() };
+});
+
+const api = new FakeApi();
+
+const MESSAGES = {
+  kode: 'Veuillez saisir un KODE ID valide',
+  odometer: 'Veuillez saisir un kilometrage valide',
+  type: 'Veuillez choisir un type de panne',
+  consent: 'Veuillez confirmer les informations avant de soumettre',
+};
+
+beforeEach(async () => {
+  await resetPortal();
+  api.reset();
+  api.install();
+  await signIn();
+});
+
+afterEach(async () => {
+  await getSyncEngine().idle();
+});
+
+async function renderDashboard() {
+  const user = userEvent.setup();
+  const view = await renderWithApp(<DashboardPage />);
+  // The repair types arrive from the API (then IndexedDB).
+  await screen.findByRole('option', { name: 'Vidange' });
+  return { user, view };
+}
+
+const kodeInput = () => screen.getByLabelText(/Identifiant du véhicule/);
+const odometerInput = () => screen.getByLabelText(/Kilométrage/);
+const typeSelect = () => screen.getByLabelText(/Type de panne/);
+const consentBox = () => screen.getByRole('checkbox', { name: /Je confirme/ });
+const insertButton = () => screen.getByRole('button', { name: 'Insérer' });
+const findButton = () => screen.getByRole('button', { name: 'Rechercher' });
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>, odometer = '120000') {
+  await user.type(kodeInput(), 'kode000001');
+  await user.selectOptions(typeSelect(), 'rt-oil');
+  await user.type(odometerInput(), odometer);
+  await user.click(consentBox());
+}
+
+describe('dashboard page', () => {
+  it('shows the title, subtitle, statistics and three tabs with Add repair first', async () => {
+    await renderDashboard();
+    expect(screen.getByRole('heading', { level: 1, name: 'Tableau de bord – Partenaire Garage' })).toBeTruthy();
+    expect(screen.getByText('Nouvelle saisie et historique des kilométrages.')).toBeTruthy();
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Nouvelle saisie', 'Historique', 'Conseils']);
+    expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
+    const stats = await screen.findByRole('region', { name: 'Statistiques' });
+    expect(within(stats).getByText('Saisies au total')).toBeTruthy();
+    expect(within(stats).getByText(/1\s234/)).toBeTruthy();
+    expect(within(stats).getByText('56')).toBeTruthy();
+    expect(within(stats).getByText('78')).toBeTruthy();
+    expect(within(stats).getByText(/01\/03\/2025 \d\d:05/)).toBeTruthy();
+  });
+
+  it('hides the statistics when they cannot be fetched', async () => {
+    api.on('GET /statistics', () => offline());
+    await renderDashboard();
+    expect(screen.queryByRole('region', { name: 'Statistiques' })).toBeNull();
+  });
+});
+
+describe('dashboard form validation (SPEC.md section 5)', () => {
+  it('shows every message on Insert with an empty form and sends nothing', async () => {
+    const { user } = await renderDashboard();
+    expect(screen.queryByText(MESSAGES.kode)).toBeNull();
+    await user.click(insertButton());
+    for (const message of Object.values(MESSAGES)) expect(screen.getByText(message)).toBeTruthy();
+    expect(api.posted).toEqual([]);
+    expect(await db.outbox.count()).toBe(0);
+    // The first field in error takes the focus.
+    expect(document.activeElement).toBe(kodeInput());
+  });
+
+  it('validates each field on every change, with the exact French messages', async () => {
+    const { user } = await renderDashboard();
+
+    await user.type(kodeInput(), 'abc12');
+    expect(kodeInput()).toHaveProperty('value', 'ABC12');
+    await user.tab();
+    expect(screen.getByText(MESSAGES.kode)).toBeTruthy();
+    await user.type(kodeInput(), '34567');
+    expect(screen.queryByText(MESSAGES.kode)).toBeNull();
+    // Exactly 10 characters: the 11th is not taken.
+    await user.type(kodeInput(), 'X');
+    expect(kodeInput()).toHaveProperty('value', 'ABC1234567');
+
+    await user.type(odometerInput(), '0');
+    await user.tab();
+    expect(screen.getByText(MESSAGES.odometer)).toBeTruthy();
+    await user.clear(odometerInput());
+    await user.type(odometerInput(), '12a5');
+    expect(odometerInput()).toHaveProperty('value', '125');
+    expect(screen.queryByText(MESSAGES.odometer)).toBeNull();
+
+    await user.selectOptions(typeSelect(), 'rt-oil');
+    expect(screen.queryByText(MESSAGES.type)).toBeNull();
+    await user.selectOptions(typeSelect(), '');
+    expect(screen.getByText(MESSAGES.type)).toBeTruthy();
+
+    await user.click(consentBox());
+    await user.click(consentBox());
+    expect(screen.getByText(MESSAGES.consent)).toBeTruthy();
+    await user.click(consentBox());
+    expect(screen.queryByText(MESSAGES.consent)).toBeNull();
+  });
+
+  it.each([
+    ['kode', { kode: 'KODE00001' }],
+    ['odometer', { odometer: '0' }],
+    ['type', { type: '' }],
+    ['consent', { consent: false }],
+  ] as const)('sends nothing while the %s field is wrong', async (field, override) => {
+    const { user } = await renderDashboard();
+    const values = { kode: 'KODE000001', odometer: '120000', type: 'rt-oil', consent: true, ...override };
+    await user.type(kodeInput(), values.kode);
+    if (values.type) await user.selectOptions(typeSelect(), values.type);
+    await user.type(odometerInput(), values.odometer);
+    if (values.consent) await user.click(consentBox());
+    await user.click(insertButton());
+    expect(screen.getByText(MESSAGES[field])).toBeTruthy();
+    expect(screen.getAllByText(new RegExp(Object.values(MESSAGES).join('|')))).toHaveLength(1);
+    expect(api.posted).toEqual([]);
+    expect(api.calls.filter((call) => call.includes('/vehicles/'))).toEqual([]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('vehicle lookup', () => {
+  it('Find with an invalid identifier shows the message as an error toast, without calling the API', async () => {
+    const { user } = await renderDashboard();
+    await user.type(kodeInput(), 'KODE1');
+    await user.click(findButton());
+    const toasts = await screen.findAllByText(MESSAGES.kode);
+    expect(toasts.length).toBeGreaterThanOrEqual(1);
+    expect(api.calls.filter((call) => call.includes('/vehicles/'))).toEqual([]);
+  });
+
+  it('fills the four read-only fields and announces vehicle_found', async () => {
+    const { user } = await renderDashboard();
+    await user.type(kodeInput(), 'KODE000001');
+    await user.click(findButton());
+    expect(await screen.findByText('Véhicule trouvé')).toBeTruthy();
+    expect(screen.getByLabelText('VIN')).toHaveProperty('value', clio.vin);
+    expect(screen.getByLabelText('Modèle')).toHaveProperty('value', 'Clio');
+    expect(screen.getByLabelText('Marque')).toHaveProperty('value', 'Renault');
+    expect(screen.getByLabelText('Année')).toHaveProperty('value', '2019');
+    expect(screen.getByLabelText('VIN')).toHaveProperty('readOnly', true);
+    // Cached for offline use.
+    expect(await db.vehicles.get(['partner-1', 'KODE000001'])).toMatchObject({ vin: clio.vin });
+    // Changing the identifier clears them.
+    await user.type(kodeInput(), '{backspace}');
+    expect(screen.getByLabelText('VIN')).toHaveProperty('value', '');
+  });
+
+  it('Enter in the identifier field runs Find', async () => {
+    const { user } = await renderDashboard();
+    await user.type(kodeInput(), 'KODE000001{Enter}');
+    expect(await screen.findByText('Véhicule trouvé')).toBeTruthy();
+    expect(api.posted).toEqual([]);
+  });
+
+  it('an unknown vehicle: the server message in an error toast', async () => {
+    api.on('GET /vehicles/KODE999999', () => fail(404, 'Véhicule introuvable', 'vehicle_not_found'));
+    const { user } = await renderDashboard();
+    await user.type(kodeInput(), 'KODE999999');
+    await user.click(findButton());
+    expect(await screen.findByText('Véhicule introuvable')).toBeTruthy();
+    expect(screen.getByLabelText('VIN')).toHaveProperty('value', '');
+  });
+
+  it('offline, a vehicle looked up before comes from the tablet', async () => {
+    const { user } = await renderDashboard();
+    await user.type(kodeInput(), 'KODE000001');
+    await user.click(findButton());
+    await screen.findByText('Véhicule trouvé');
+    api.on('GET /vehicles/KODE000001', () => offline());
+    await user.clear(kodeInput());
+    await user.type(kodeInput(), 'KODE000001');
+    await user.click(findButton());
+    expect(await screen.findByText(/informations du véhicule enregistrées sur la tablette/)).toBeTruthy();
+    expect(screen.getByLabelText('Modèle')).toHaveProperty('value', 'Clio');
+  });
+
+  it('offline, an unknown vehicle can still be recorded and is checked later', async () => {
+    api.on('GET /vehicles/KODE000777', () => offline());
+    api.on('POST /repairs', () => offline());
+    const { user } = await renderDashboard();
+    await user.type(kodeInput(), 'KODE000777');
+    await user.click(findButton());
+    expect(await screen.findByText(/ce véhicule n'a pas encore été consulté sur cette tablette/)).toBeTruthy();
+    expect(screen.getByText(/le véhicule sera vérifié dès que la tablette sera de nouveau connectée/)).toBeTruthy();
+    await user.selectOptions(typeSelect(), 'rt-oil');
+    await user.type(odometerInput(), '5000');
+    await user.click(consentBox());
+    await user.click(insertButton());
+    expect(
+      await screen.findByText(/Saisie enregistrée sur la tablette, elle sera envoyée dès le retour de la connexion/),
+    ).toBeTruthy();
+    const [queued] = await db.outbox.toArray();
+    expect(queued).toMatchObject({
+      partnerId: 'partner-1',
+      state: 'pending',
+      entry: { kode_id: 'KODE000777', vin: null },
+    });
+  });
+});
+
+describe('Insert', () => {
+  it('stores online: Idempotency-Key, recorded_at, success toast, form reset', async () => {
+    const { user } = await renderDashboard();
+    await user.type(kodeInput(), 'KODE000001');
+    await user.click(findButton());
+    await screen.findByText('Véhicule trouvé');
+    await user.selectOptions(typeSelect(), 'rt-oil');
+    await user.type(odometerInput(), '120000');
+    await user.click(consentBox());
+    await user.click(insertButton());
+    expect(await screen.findByText('Opération réussie')).toBeTruthy();
+    expect(screen.getByText('La saisie a été enregistrée.')).toBeTruthy();
+    expect(api.posted).toHaveLength(1);
+    const [posted] = api.posted;
+    expect(posted?.key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(posted?.body).toMatchObject({
+      kode_id: 'KODE000001',
+      odometer: 120000,
+      repair_type_id: 'rt-oil',
+      consented: true,
+      note: '',
+      vin: clio.vin,
+      brand: 'Renault',
+      model: 'Clio',
+      year: 2019,
+    });
+    expect(Date.now() - Date.parse(String(posted?.body.recorded_at))).toBeLessThan(60_000);
+    await waitFor(() => expect(kodeInput()).toHaveProperty('value', ''));
+    expect(odometerInput()).toHaveProperty('value', '');
+    expect(typeSelect()).toHaveProperty('value', '');
+    expect(consentBox()).toHaveProperty('checked', false);
+    expect(screen.queryByText(MESSAGES.kode)).toBeNull();
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.history.count()).toBe(1);
+  });
+
+  it('looks the vehicle up itself when Insert comes before Find', async () => {
+    const { user } = await renderDashboard();
+    await fillValid(user);
+    await user.click(insertButton());
+    expect(await screen.findByText('Opération réussie')).toBeTruthy();
+    expect(api.posted[0]?.body).toMatchObject({ vin: clio.vin, model: 'Clio' });
+  });
+
+  it('offline: kept on the tablet, and the toast says so', async () => {
+    api.on('GET /vehicles/KODE000001', () => offline());
+    api.on('POST /repairs', () => offline());
+    const { user } = await renderDashboard();
+    await fillValid(user);
+    await user.click(insertButton());
+    expect(await screen.findByText('Opération réussie')).toBeTruthy();
+    expect(
+      screen.getByText('Saisie enregistrée sur la tablette, elle sera envoyée dès le retour de la connexion.'),
+    ).toBeTruthy();
+    expect(await db.outbox.count()).toBe(1);
+    await user.click(screen.getByRole('tab', { name: 'Historique' }));
+    expect(await screen.findByText('En attente')).toBeTruthy();
+  });
+
+  it('a refusal at once: the server message in an error toast, the form kept, nothing left queued', async () => {
+    api.on('POST /repairs', () =>
+      fail(400, 'La date de saisie est trop ancienne ou dans le futur', 'recorded_at_out_of_range'),
+    );
+    const { user } = await renderDashboard();
+    await fillValid(user);
+    await user.click(insertButton());
+    expect(await screen.findByText('La date de saisie est trop ancienne ou dans le futur')).toBeTruthy();
+    expect(kodeInput()).toHaveProperty('value', 'KODE000001');
+    expect(odometerInput()).toHaveProperty('value', '120000');
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+  });
+
+  describe('odometer plausibility (DESIGN.md section 6)', () => {
+    beforeEach(() => {
+      api.on('GET /vehicles/KODE000001', () =>
+        ok({ ...clio, last_odometer: 150_000, last_odometer_at: new Date(Date.now() - 10 * 86_400_000).toISOString() }),
+      );
+    });
+
+    it('a lower reading asks first; going back sends nothing', async () => {
+      const { user } = await renderDashboard();
+      await fillValid(user, '100000');
+      await user.click(insertButton());
+      const dialog = await screen.findByRole('alertdialog', { name: 'Vérifiez le kilométrage' });
+      expect(within(dialog).getByText(/inférieur au dernier relevé connu/)).toBeTruthy();
+      expect(within(dialog).getByText(/150\s000 km/)).toBeTruthy();
+      expect(within(dialog).getByText(/100\s000 km/)).toBeTruthy();
+      await user.click(within(dialog).getByRole('button', { name: 'Revenir à la saisie' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(api.posted).toEqual([]);
+      expect(await db.outbox.count()).toBe(0);
+      expect(odometerInput()).toHaveProperty('value', '100000');
+    });
+
+    it('an implausibly high reading asks first; confirming sends it', async () => {
+      const { user } = await renderDashboard();
+      // 10 days × 1,500 km/day = 15,000 km at most.
+      await fillValid(user, '170000');
+      await user.click(insertButton());
+      const dialog = await screen.findByRole('alertdialog');
+      expect(within(dialog).getByText(/anormalement élevé/)).toBeTruthy();
+      await user.click(within(dialog).getByRole('button', { name: 'Confirmer le kilométrage' }));
+      expect(await screen.findByText('Opération réussie')).toBeTruthy();
+      expect(api.posted).toHaveLength(1);
+    });
+
+    it('a plausible reading goes straight through', async () => {
+      const { user } = await renderDashboard();
+      await fillValid(user, '155000');
+      await user.click(insertButton());
+      expect(await screen.findByText('Opération réussie')).toBeTruthy();
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+    });
+
+    it("counts this vehicle's readings still queued on the tablet", async () => {
+      api.on('POST /repairs', () => offline());
+      const { user } = await renderDashboard();
+      await fillValid(user, '160000');
+      await user.click(insertButton());
+      await screen.findByText('Opération réussie');
+      await fillValid(user, '155000');
+      await user.click(insertButton());
+      const dialog = await screen.findByRole('alertdialog');
+      expect(within(dialog).getByText(/160\s000 km/)).toBeTruthy();
+    });
+  });
+});
+
+describe('advices tab', () => {
+  it('gives the five steps in order and the three tips', async () => {
+    const { user } = await renderDashboard();
+    await user.click(screen.getByRole('tab', { name: 'Conseils' }));
+    const panel = await screen.findByRole('tabpanel');
+    const [steps, tips] = within(panel).getAllByRole('list');
+    const stepTexts = within(steps!)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent ?? '');
+    expect(steps?.tagName).toBe('OL');
+    expect(stepTexts).toHaveLength(5);
+    expect(stepTexts[0]).toMatch(/identifiant du véhicule.*Rechercher/);
+    expect(stepTexts[1]).toMatch(/récupérées et affichées automatiquement/);
+    expect(stepTexts[2]).toMatch(/type d'intervention : réparation, relevé de kilométrage, vidange, etc\./);
+    expect(stepTexts[3]).toMatch(/kilométrage actuel.*vérifiez-le attentivement/);
+    expect(stepTexts[4]).toMatch(/définitive/);
+    const tipTexts = within(tips!)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent ?? '');
+    expect(tipTexts).toHaveLength(3);
+    expect(tipTexts[0]).toMatch(/VIN/);
+    expect(tipTexts[1]).toMatch(/Relisez/);
+    expect(tipTexts[2]).toMatch(/Ne partagez pas l'accès à votre compte/);
+  });
+});

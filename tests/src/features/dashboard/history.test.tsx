@@ -1,0 +1,223 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RepairRecord } from '../../../../contract';
+import DashboardPage from '../../../../src/features/dashboard/pages/DashboardPage';
+import { db, type OutboxEntry } from '../../../../src/lib/db';
+import { getSyncEngine } from '../../../../src/lib/sync';
+import { renderWithApp } from '../../render';
+import { clio, FakeApi, offline, ok, partner, repairTypes, resetPortal, signIn } from './support';
+
+vi.mock('../../../../src/lib/api/client', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../../src/lib/api/client')>();
+  return { ...actual, apiRequest: vi.fn() };
+});
+
+const api = new FakeApi();
+
+beforeEach(async () => {
+  await resetPortal();
+  api.reset();
+  api.install();
+  await signIn();
+});
+
+afterEach(async () => {
+  await getSyncEngine().idle();
+});
+
+function record(n: number, recordedAt: string, odometer: number): RepairRecord {
+  return {
+    id: `repair-${n}`,
+    vehicle: { kode_id: `KODE00000${n % 10}`, vin: clio.vin, brand: clio.brand, name: clio.name, year: clio.year },
+    repair_type: repairTypes[n % 2]!,
+    odometer,
+    note: '',
+    odometer_anomaly: false,
+    recorded_at: recordedAt,
+    created_at: recordedAt,
+  };
+}
+
+function queued(
+  key: string,
+  seq: number,
+  state: OutboxEntry['state'],
+  recordedAt: string,
+  odometer: number,
+  overrides: Partial<OutboxEntry> = {},
+): OutboxEntry {
+  return {
+    key,
+    partnerId: partner.id,
+    entry: {
+      kode_id: 'KODE000001',
+      odometer,
+      repair_type_id: 'rt-brakes',
+      consented: true,
+      note: '',
+      vin: clio.vin,
+      brand: clio.brand,
+      model: clio.name,
+      year: clio.year,
+      recorded_at: recordedAt,
+    },
+    state,
+    seq,
+    attempts: state === 'pending' ? 0 : 1,
+    nextAttemptAt: 0,
+    lastError: null,
+    createdAt: recordedAt,
+    ...overrides,
+  };
+}
+
+const KEY_REJECTED = '00000000-0000-4000-8000-000000000003';
+
+async function openHistory(options: { locale?: 'fr' | 'ar' } = {}) {
+  const user = userEvent.setup();
+  await renderWithApp(<DashboardPage />, options);
+  await user.click(screen.getAllByRole('tab')[1]!);
+  return user;
+}
+
+function bodyRows() {
+  const table = screen.getByRole('table');
+  return within(table).getAllByRole('row').slice(1);
+}
+
+describe('history tab', () => {
+  it('says so when there is nothing yet', async () => {
+    await openHistory();
+    expect(await screen.findByText('Aucune saisie pour le moment')).toBeTruthy();
+  });
+
+  it("merges the server's repairs with this partner's queued entries, newest first, each queued one marked", async () => {
+    api.on('GET /repairs', () =>
+      ok([record(1, '2025-03-01T10:00:00.000Z', 120_500), record(2, '2025-02-20T08:30:00.000Z', 98_000)]),
+    );
+    api.on('POST /repairs', () => offline());
+    await db.repairTypes.bulkPut(repairTypes.map((type, position) => ({ ...type, position })));
+    await db.outbox.bulkAdd([
+      queued('00000000-0000-4000-8000-000000000001', 1, 'pending', '2025-03-02T09:00:00.000Z', 121_000),
+      queued('00000000-0000-4000-8000-000000000002', 2, 'sending', '2025-02-25T09:00:00.000Z', 110_000),
+      queued(KEY_REJECTED, 3, 'rejected', '2025-02-24T09:00:00.000Z', 105_000, {
+        lastError: { code: 404, message: 'Véhicule introuvable' },
+      }),
+      queued('00000000-0000-4000-8000-000000000004', 4, 'waiting_for_sign_in', '2025-02-10T09:00:00.000Z', 90_000),
+      // Another partner's entry on the same tablet: never shown here.
+      {
+        ...queued('00000000-0000-4000-8000-000000000005', 5, 'pending', '2025-03-03T09:00:00.000Z', 1),
+        partnerId: 'other',
+      },
+    ]);
+    await openHistory();
+    await waitFor(() => expect(bodyRows()).toHaveLength(6));
+    const rows = bodyRows().map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent ?? ''),
+    );
+    expect(rows.map((cells) => cells[1]?.replace(/\s/g, ' '))).toEqual([
+      '121 000 km',
+      '120 500 km',
+      '110 000 km',
+      '105 000 km',
+      '98 000 km',
+      '90 000 km',
+    ]);
+    expect(rows.map((cells) => cells[4]?.split(/(?<=[ée])(?=[A-Z])/)[0])).toEqual([
+      'En attente',
+      'Envoyée',
+      'Envoi…',
+      expect.stringMatching(/^Refusée/),
+      'Envoyée',
+      'En attente de connexion',
+    ]);
+    expect(rows[0]?.[0]).toBe('KODE000001');
+    expect(rows[0]?.[2]).toBe('Freinage');
+    expect(rows[1]?.[2]).toBe('Freinage');
+    expect(rows[0]?.[3]).toMatch(/^02\/03\/2025 \d\d:00$/);
+    expect(rows[3]?.[4]).toContain('Véhicule introuvable');
+    expect(screen.getByText('6 sur 6')).toBeTruthy();
+  });
+
+  it('shows repair types in Arabic when Arabic is chosen', async () => {
+    api.on('GET /repairs', () => ok([record(1, '2025-03-01T10:00:00.000Z', 120_500)]));
+    await openHistory({ locale: 'ar' });
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(within(bodyRows()[0]!).getByText('الفرامل')).toBeTruthy();
+    expect(document.documentElement.dir).toBe('rtl');
+  });
+
+  it('discards a refused entry only after confirmation', async () => {
+    await db.outbox.add(
+      queued(KEY_REJECTED, 1, 'rejected', '2025-02-24T09:00:00.000Z', 105_000, {
+        lastError: { code: 404, message: 'Véhicule introuvable' },
+      }),
+    );
+    const user = await openHistory();
+    await user.click(await screen.findByRole('button', { name: 'Abandonner la saisie KODE000001' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Abandonner cette saisie ?' });
+    expect(within(dialog).getByText(/sera supprimée de la tablette et ne sera jamais envoyée/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Garder' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(await db.outbox.count()).toBe(1);
+
+    await user.click(screen.getByRole('button', { name: 'Abandonner la saisie KODE000001' }));
+    dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Abandonner' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect(await screen.findByText('Aucune saisie pour le moment')).toBeTruthy();
+  });
+
+  it('corrects a refused entry and sends it again under a new key with its original date', async () => {
+    await db.outbox.add(
+      queued(KEY_REJECTED, 1, 'rejected', '2025-02-24T09:00:00.000Z', 105_000, {
+        lastError: { code: 400, message: 'Veuillez saisir un kilometrage valide' },
+      }),
+    );
+    const user = await openHistory();
+    await user.click(await screen.findByRole('button', { name: 'Corriger la saisie KODE000001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Corriger la saisie' });
+    const odometer = within(dialog).getByLabelText(/Kilométrage/);
+    expect(odometer).toHaveProperty('value', '105000');
+    expect(within(dialog).getByLabelText(/Identifiant du véhicule/)).toHaveProperty('value', 'KODE000001');
+    expect(within(dialog).getByLabelText(/Type de panne/)).toHaveProperty('value', 'rt-brakes');
+    await user.clear(odometer);
+    await user.type(odometer, '106000');
+    await user.click(within(dialog).getByRole('button', { name: 'Renvoyer' }));
+    // The confirmation is asked again.
+    expect(within(dialog).getByText('Veuillez confirmer les informations avant de soumettre')).toBeTruthy();
+    expect(api.posted).toEqual([]);
+    await user.click(within(dialog).getByRole('checkbox', { name: /Je confirme/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Renvoyer' }));
+    expect(await screen.findByText('Opération réussie')).toBeTruthy();
+    expect(api.posted).toHaveLength(1);
+    expect(api.posted[0]?.key).not.toBe(KEY_REJECTED);
+    expect(api.posted[0]?.body).toMatchObject({ odometer: 106000, recorded_at: '2025-02-24T09:00:00.000Z' });
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect(await db.history.count()).toBe(1);
+  });
+
+  it('stays smooth with 5,000 entries: 50 at a time, then more on request', async () => {
+    const start = Date.parse('2020-01-01T00:00:00.000Z');
+    await db.history.bulkPut(
+      Array.from({ length: 5000 }, (_, n) => ({
+        ...record(n, new Date(start + n * 3_600_000).toISOString(), 10_000 + n),
+        partnerId: partner.id,
+      })),
+    );
+    const before = performance.now();
+    const user = await openHistory();
+    await waitFor(() => expect(bodyRows()).toHaveLength(50));
+    const elapsed = performance.now() - before;
+    expect(screen.getByText('50 sur 5000')).toBeTruthy();
+    // Newest first.
+    expect(within(bodyRows()[0]!).getByText(/14\s999 km/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Afficher plus' }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(100));
+    expect(screen.getByText('100 sur 5000')).toBeTruthy();
+    expect(elapsed).toBeLessThan(5000);
+  });
+});

@@ -1,0 +1,453 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PortalDatabase } from '../../../../src/lib/db';
+import { backoffDelay, DEFAULT_BACKOFF } from '../../../../src/lib/sync/backoff';
+import { SyncEngine, type SyncEngineOptions } from '../../../../src/lib/sync/engine';
+import { leaseLock, type SenderLock } from '../../../../src/lib/sync/lock';
+import {
+  FakeSession,
+  flush,
+  freshDatabase,
+  ManualScheduler,
+  memoryLock,
+  repair,
+  sequentialUuids,
+  ServerDouble,
+} from './support';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()?.();
+});
+
+function setup(overrides: Partial<SyncEngineOptions> = {}) {
+  const db = overrides.db ?? freshDatabase();
+  const clock = new ManualScheduler();
+  const server = new ServerDouble();
+  const session = new FakeSession();
+  const engine = new SyncEngine({
+    db,
+    transport: server.transport,
+    session,
+    lock: memoryLock(),
+    scheduler: clock,
+    random: () => 0.5,
+    uuid: sequentialUuids(),
+    ...overrides,
+  });
+  cleanups.push(async () => {
+    engine.stop();
+    await engine.idle();
+    db.close();
+    await db.delete();
+  });
+  const settle = () => engine.idle();
+  return { db, clock, server, session, engine, settle };
+}
+
+async function outbox(db: PortalDatabase) {
+  return db.outbox.orderBy('seq').toArray();
+}
+
+describe('outbox engine: what each answer does to a queued entry', () => {
+  it('201: the entry leaves the outbox and the stored repair joins the history, in one step', async () => {
+    const { db, engine, server, settle, clock } = setup();
+    const entry = await engine.enqueue('partner-a', repair('KODE000001', 120_000));
+    await settle();
+    expect(server.calls).toHaveLength(1);
+    expect(server.calls[0]).toMatchObject({ key: entry.key, body: { kode_id: 'KODE000001', odometer: 120_000 } });
+    expect(server.calls[0]?.body.recorded_at).toBe(new Date(clock.time).toISOString());
+    expect(await outbox(db)).toEqual([]);
+    const history = await db.history.toArray();
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({
+      partnerId: 'partner-a',
+      odometer: 120_000,
+      recorded_at: entry.entry.recorded_at,
+    });
+  });
+
+  it('200 replay: a key the server already stored is acknowledged the same way', async () => {
+    const { db, engine, server, settle } = setup();
+    const entry = await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    await settle();
+    // The same row again (as if the tablet had not seen the first answer): the server replays.
+    await db.outbox.add({ ...entry, state: 'pending' });
+    await engine.kick();
+    expect(server.calls.map((call) => call.key)).toEqual([entry.key, entry.key]);
+    expect(server.stored.size).toBe(1);
+    expect(await outbox(db)).toEqual([]);
+    expect(await db.history.count()).toBe(1);
+  });
+
+  it('network failure: the entry stays pending with a backoff, then goes', async () => {
+    const { db, engine, server, settle, clock } = setup();
+    server.next('network');
+    await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    await settle();
+    const [row] = await outbox(db);
+    expect(row).toMatchObject({ state: 'pending', attempts: 1, lastError: { code: 0 } });
+    // random 0.5 × base 2 s
+    expect(row?.nextAttemptAt).toBe(clock.time + 1000);
+    await clock.advance(999, settle);
+    expect(server.calls).toHaveLength(1);
+    await clock.advance(1, settle);
+    expect(server.calls).toHaveLength(2);
+    expect(await outbox(db)).toEqual([]);
+  });
+
+  it('timeout: a send that never answers counts as a network failure and is sent again', async () => {
+    const { db, engine, server, clock, settle } = setup({ sendTimeoutMs: 30_000 });
+    server.next('hang');
+    await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    await flush();
+    expect((await outbox(db))[0]?.state).toBe('sending');
+    await clock.advance(30_000, flush);
+    await settle();
+    const [row] = await outbox(db);
+    expect(row).toMatchObject({ state: 'pending', attempts: 1, lastError: { code: 0, message: 'timeout' } });
+    await clock.advance(1000, settle);
+    expect(server.calls).toHaveLength(2);
+    expect(await outbox(db)).toEqual([]);
+  });
+
+  it('500: stays pending and is retried after the backoff', async () => {
+    const { db, engine, server, settle, clock } = setup();
+    server.next({ code: 500, reason: 'internal', message: 'Erreur interne' });
+    await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    await settle();
+    expect((await outbox(db))[0]).toMatchObject({ state: 'pending', attempts: 1, lastError: { code: 500 } });
+    await clock.advance(1000, settle);
+    expect(await outbox(db)).toEqual([]);
+  });
+
+  it('an answer that is not the API envelope (a proxy or Wi-Fi login page) is retried, not rejected', async () => {
+    // The client maps a non-JSON answer to code 400, type 'other', without the reason the API always gives.
+    const { db, engine, settle } = setup({
+      transport: async () => ({ code: 400, status: 'error', error: { type: 'other', message: '<html>Wi-Fi</html>' } }),
+    });
+    await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    await settle();
+    expect((await outbox(db))[0]).toMatchObject({ state: 'pending', attempts: 1, lastError: { code: 400 } });
+  });
+
+  it('429: honours Retry-After', async () => {
+    const { db, engine, server, settle, clock } = setup();
+    server.next({ code: 429, reason: 'rate_limited', retryAfterMs: 30_000 });
+    await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    await settle();
+    expect((await outbox(db))[0]).toMatchObject({ state: 'pending', attempts: 1, nextAttemptAt: clock.time + 30_000 });
+    await clock.advance(29_999, settle);
+    expect(server.calls).toHaveLength(1);
+    // Even "back online" does not cut a server's Retry-After short.
+    await engine.kick('online');
+    expect(server.calls).toHaveLength(1);
+    await clock.advance(1, settle);
+    expect(server.calls).toHaveLength(2);
+    expect(await outbox(db)).toEqual([]);
+  });
+
+  it('401: entries wait for the next sign-in, visibly, and go when the partner signs in again', async () => {
+    const { db, engine, server, settle, clock, session } = setup();
+    server.next({ code: 401, reason: 'unauthorized', message: 'Session expirée' });
+    await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    await settle();
+    await engine.enqueue('partner-a', repair('KODE000002', 2000));
+    await settle();
+    const rows = await outbox(db);
+    expect(rows.map((row) => row.state)).toEqual(['waiting_for_sign_in', 'pending']);
+    expect(rows[0]?.lastError).toMatchObject({ code: 401, message: 'Session expirée' });
+    // Sending has stopped: no retry, whatever happens, until a sign-in.
+    await engine.kick('online');
+    await clock.advance(10 * 60_000, settle);
+    expect(server.calls).toHaveLength(1);
+
+    session.current = 'partner-a';
+    await engine.resume('partner-a');
+    expect(server.calls).toHaveLength(3);
+    expect(await outbox(db)).toEqual([]);
+  });
+
+  it('401 while the session could not reach the server to refresh: not a sign-out, retried later', async () => {
+    const { db, engine, server, settle, session } = setup();
+    session.isOffline = true;
+    server.next({ code: 401, reason: 'unauthorized' });
+    await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    await settle();
+    expect((await outbox(db))[0]).toMatchObject({ state: 'pending', attempts: 1 });
+  });
+
+  it.each([
+    [400, 'recorded_at_out_of_range', 'La date de saisie est trop ancienne ou dans le futur'],
+    [404, 'vehicle_not_found', 'Véhicule introuvable'],
+    [422, 'idempotency_conflict', 'Conflit'],
+  ])('%i: rejected with the server message, never retried', async (code, reason, message) => {
+    const { db, engine, server, settle, clock } = setup();
+    server.next({ code, reason, message, ...(code === 400 ? { fields: { recorded_at: message } } : {}) });
+    await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    await settle();
+    const [row] = await outbox(db);
+    expect(row?.state).toBe('rejected');
+    expect(row?.lastError).toEqual({ code, message, ...(code === 400 ? { fields: { recorded_at: message } } : {}) });
+    await engine.kick('online');
+    await clock.advance(60 * 60_000, settle);
+    expect(server.calls).toHaveLength(1);
+  });
+});
+
+describe('outbox engine: timing, order and exclusivity', () => {
+  it('backs off exponentially with full jitter, capped at 5 minutes', async () => {
+    expect(backoffDelay(1, () => 0.999)).toBe(1998);
+    expect(backoffDelay(2, () => 0.999)).toBe(3996);
+    expect(backoffDelay(3, () => 0.25)).toBe(2000);
+    expect(backoffDelay(20, () => 0.999)).toBe(Math.floor(0.999 * DEFAULT_BACKOFF.capMs));
+    expect(backoffDelay(1, () => 0)).toBe(DEFAULT_BACKOFF.minMs);
+
+    const draws = [0.999, 0.999, 0.5, 0.999, 0.999, 0.999, 0.999, 0.999, 0.999, 0.999];
+    const { db, engine, server, settle, clock } = setup({ random: () => draws.shift() ?? 1 });
+    server.next(...Array.from({ length: 10 }, () => 'network' as const));
+    await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    await settle();
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const row = (await outbox(db))[0]!;
+      expect(row.attempts).toBe(attempt);
+      waits.push(row.nextAttemptAt - clock.time);
+      await clock.advance(row.nextAttemptAt - clock.time, settle);
+    }
+    expect(waits).toEqual([1998, 3996, 4000, 15984, 31968, 63936, 127872, 255744, 299700, 299700]);
+    expect(await outbox(db)).toEqual([]);
+    expect(server.calls).toHaveLength(11);
+  });
+
+  it("keeps each vehicle's order and sends a few vehicles at once", async () => {
+    const { db, engine, server, settle, clock, session } = setup({ concurrency: 4 });
+    server.latencyMs = 5;
+    // Queued while signed out (as offline), sent later.
+    session.current = null;
+    const a1 = await engine.enqueue('partner-a', repair('KODE00000A', 1000));
+    const a2 = await engine.enqueue('partner-a', repair('KODE00000A', 1100));
+    const a3 = await engine.enqueue('partner-a', repair('KODE00000A', 1200));
+    const others = [];
+    for (const id of ['B', 'C', 'D', 'E', 'F']) {
+      others.push(await engine.enqueue('partner-a', repair(`KODE00000${id}`, 500)));
+    }
+    await settle();
+    expect(server.calls).toHaveLength(0);
+
+    session.current = 'partner-a';
+    server.next('network'); // a1 fails first
+    await engine.kick('start');
+    const keys = server.keysSent();
+    expect(keys[0]).toBe(a1.key);
+    expect(keys).not.toContain(a2.key);
+    expect(keys).toEqual(expect.arrayContaining(others.map((entry) => entry.key)));
+    expect(server.maxInFlight).toBe(4);
+    await clock.advance(1000, settle);
+    const order = server.keysSent().filter((key) => [a1.key, a2.key, a3.key].includes(key));
+    expect(order).toEqual([a1.key, a1.key, a2.key, a3.key]);
+    expect(await outbox(db)).toEqual([]);
+  });
+
+  it('a rejected entry does not hold back later entries of its vehicle', async () => {
+    const { db, engine, server, settle } = setup();
+    server.next({ code: 422, reason: 'vehicle_field_invalid' });
+    await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    await settle();
+    const later = await engine.enqueue('partner-a', repair('KODE000001', 1100));
+    await settle();
+    expect(server.keysSent()).toContain(later.key);
+    expect((await outbox(db)).map((row) => row.state)).toEqual(['rejected']);
+  });
+
+  it.each([
+    ['a shared Web-Locks-like lock', () => memoryLock()],
+    ['the lease fallback in IndexedDB', null],
+  ])('one sender at a time with %s: every entry is sent exactly once', async (_label, makeLock) => {
+    const db = freshDatabase();
+    const clock = new ManualScheduler();
+    const server = new ServerDouble();
+    server.latencyMs = 3;
+    const shared = makeLock?.();
+    let holders = 0;
+    let maxHolders = 0;
+    const refusals: string[] = [];
+    const instrument = (lock: SenderLock, owner: string): SenderLock => ({
+      run: async (task) => {
+        const acquired = await lock.run(async (keepAlive) => {
+          holders += 1;
+          maxHolders = Math.max(maxHolders, holders);
+          try {
+            await task(keepAlive);
+          } finally {
+            holders -= 1;
+          }
+        });
+        if (!acquired) refusals.push(owner);
+        return acquired;
+      },
+    });
+    const engines = ['tab-1', 'tab-2'].map(
+      (owner) =>
+        new SyncEngine({
+          db,
+          transport: server.transport,
+          session: new FakeSession(),
+          lock: instrument(shared ?? leaseLock(db, { owner, now: clock.now }), owner),
+          scheduler: clock,
+          random: () => 0.5,
+          uuid: sequentialUuids(`00000000-0000-4000-8000-${owner === 'tab-1' ? '1' : '2'}`),
+        }),
+    );
+    cleanups.push(async () => {
+      engines.forEach((engine) => engine.stop());
+      db.close();
+      await db.delete();
+    });
+    const [first, second] = engines as [SyncEngine, SyncEngine];
+    for (let i = 0; i < 6; i++) {
+      await first.enqueue('partner-a', repair(`KODE00010${i}`, 1000 + i));
+      await second.enqueue('partner-a', repair(`KODE00020${i}`, 1000 + i));
+    }
+    await Promise.all([first.kick('online'), second.kick('online'), first.kick(), second.kick()]);
+    // The lease loser tries again a little later.
+    await clock.advance(10_000, async () => {
+      await Promise.all([first.idle(), second.idle()]);
+    });
+    expect(await db.outbox.count()).toBe(0);
+    const keys = server.keysSent();
+    expect(keys).toHaveLength(12);
+    expect(new Set(keys).size).toBe(12);
+    expect(server.stored.size).toBe(12);
+    expect(maxHolders).toBe(1);
+    // Web Locks queue the second sender; the lease turns it away and it tries again later.
+    if (!shared) expect(refusals.length).toBeGreaterThan(0);
+  });
+
+  it('a crash between send and acknowledgement: resent with the same key, stored once', async () => {
+    const { db, engine, server, settle, clock } = setup();
+    server.next('store-then-lose-answer');
+    const entry = await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    await settle();
+    expect(server.stored.size).toBe(1);
+    expect((await outbox(db))[0]).toMatchObject({ key: entry.key, state: 'pending' });
+    await clock.advance(1000, settle);
+    expect(server.keysSent()).toEqual([entry.key, entry.key]);
+    expect(server.stored.size).toBe(1);
+    expect(await outbox(db)).toEqual([]);
+    expect(await db.history.count()).toBe(1);
+  });
+
+  it('a tab that died mid-send: the next sender picks the entry up again', async () => {
+    const { db, server, clock, settle } = setup();
+    const dead = new SyncEngine({
+      db,
+      transport: () => new Promise(() => undefined),
+      session: new FakeSession(),
+      lock: memoryLock(),
+      scheduler: new ManualScheduler(),
+    });
+    const entry = await dead.enqueue('partner-a', repair('KODE000001', 1000));
+    await flush();
+    expect((await outbox(db))[0]?.state).toBe('sending');
+    dead.stop();
+    const next = new SyncEngine({
+      db,
+      transport: server.transport,
+      session: new FakeSession(),
+      lock: memoryLock(),
+      scheduler: clock,
+    });
+    cleanups.push(() => next.stop());
+    await next.kick('start');
+    expect(server.keysSent()).toEqual([entry.key]);
+    expect(await outbox(db)).toEqual([]);
+    await settle();
+  });
+});
+
+describe('outbox engine: partners on one tablet', () => {
+  it("never sends partner A's entries under B's session, and keeps both", async () => {
+    const { db, engine, server, settle, session } = setup();
+    session.current = null;
+    const a1 = await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    const a2 = await engine.enqueue('partner-a', repair('KODE000002', 2000));
+    await settle();
+    expect(server.calls).toHaveLength(0);
+
+    session.current = 'partner-b';
+    const b1 = await engine.enqueue('partner-b', repair('KODE000003', 3000));
+    await engine.resume('partner-b');
+    await settle();
+    expect(server.calls.map((call) => [call.partnerId, call.key])).toEqual([['partner-b', b1.key]]);
+    expect((await outbox(db)).map((row) => row.key)).toEqual([a1.key, a2.key]);
+
+    // B signs out: nothing is sent, nothing is lost.
+    session.current = null;
+    await engine.kick('online');
+    expect((await outbox(db)).map((row) => row.key)).toEqual([a1.key, a2.key]);
+
+    session.current = 'partner-a';
+    await engine.resume('partner-a');
+    expect(server.calls.map((call) => call.partnerId)).toEqual(['partner-b', 'partner-a', 'partner-a']);
+    expect(await outbox(db)).toEqual([]);
+    expect((await db.history.toArray()).map((row) => row.partnerId).sort()).toEqual([
+      'partner-a',
+      'partner-a',
+      'partner-b',
+    ]);
+  });
+});
+
+describe('outbox engine: Insert, correction and discard', () => {
+  it('numbers entries in the order they were entered', async () => {
+    const { db, engine, session } = setup();
+    session.current = null;
+    for (let i = 0; i < 3; i++) await engine.enqueue('partner-a', repair('KODE000001', 1000 + i));
+    await engine.enqueue('partner-b', repair('KODE000001', 5000));
+    expect((await outbox(db)).map((row) => [row.partnerId, row.seq, row.entry.odometer])).toEqual([
+      ['partner-a', 1, 1000],
+      ['partner-a', 2, 1001],
+      ['partner-a', 3, 1002],
+      ['partner-b', 4, 5000],
+    ]);
+  });
+
+  it('submit tells stored, queued and rejected apart', async () => {
+    const { engine, server } = setup();
+    expect((await engine.submit('partner-a', repair('KODE000001', 1000))).kind).toBe('stored');
+    server.next('network');
+    expect((await engine.submit('partner-a', repair('KODE000002', 1000))).kind).toBe('queued');
+    server.next({ code: 404, reason: 'vehicle_not_found', message: 'Véhicule introuvable' });
+    const rejected = await engine.submit('partner-a', repair('KODE000003', 1000));
+    expect(rejected.kind).toBe('rejected');
+    expect(rejected.entry.lastError?.message).toBe('Véhicule introuvable');
+  });
+
+  it('a corrected entry goes under a new key with its original recorded_at', async () => {
+    const { db, engine, server, clock } = setup();
+    server.next({ code: 404, reason: 'vehicle_not_found' });
+    const first = await engine.submit('partner-a', repair('KODE00000X', 1000));
+    expect(first.kind).toBe('rejected');
+    clock.time += 60 * 60_000;
+    const corrected = await engine.resubmit('partner-a', first.entry.key, repair('KODE000001', 1000));
+    expect(corrected?.kind).toBe('stored');
+    expect(corrected?.entry.key).not.toBe(first.entry.key);
+    expect(corrected?.entry.entry.recorded_at).toBe(first.entry.entry.recorded_at);
+    expect(server.calls.at(-1)).toMatchObject({ key: corrected?.entry.key, body: { kode_id: 'KODE000001' } });
+    expect(await outbox(db)).toEqual([]);
+    // Only rejected entries of the same partner can be corrected.
+    expect(await engine.resubmit('partner-a', first.entry.key, repair('KODE000001', 1000))).toBeNull();
+  });
+
+  it('discards a rejected entry only', async () => {
+    const { db, engine, server, session } = setup();
+    server.next({ code: 400, reason: 'recorded_at_out_of_range' });
+    const rejected = await engine.submit('partner-a', repair('KODE000001', 1000));
+    session.current = null;
+    const pending = await engine.enqueue('partner-a', repair('KODE000002', 1000));
+    expect(await engine.discard('partner-b', rejected.entry.key)).toBe(false);
+    expect(await engine.discard('partner-a', pending.key)).toBe(false);
+    expect(await engine.discard('partner-a', rejected.entry.key)).toBe(true);
+    expect((await outbox(db)).map((row) => row.key)).toEqual([pending.key]);
+  });
+});

@@ -1,0 +1,202 @@
+/** Test doubles for the outbox engine: a manual clock, a server that stores by Idempotency-Key, a session. */
+import type { RepairRecord } from '../../../../contract';
+import type { OutboxEntry } from '../../../../src/lib/db';
+import { PortalDatabase } from '../../../../src/lib/db';
+import type { TransportResult } from '../../../../src/lib/sync/classify';
+import type { Scheduler, SenderSession } from '../../../../src/lib/sync/engine';
+import type { SenderLock } from '../../../../src/lib/sync/lock';
+import type { RepairInput } from '../../../../src/lib/sync/outbox';
+
+let databases = 0;
+export function freshDatabase(): PortalDatabase {
+  databases += 1;
+  return new PortalDatabase(`engine-test-${databases}-${Math.random().toString(36).slice(2)}`);
+}
+
+interface Timer {
+  id: number;
+  at: number;
+  callback: () => void;
+}
+
+/** A clock that only moves when told to; timers fire in order as it moves. */
+export class ManualScheduler implements Scheduler {
+  time = Date.parse('2025-03-01T08:00:00.000Z');
+  private timers: Timer[] = [];
+  private nextId = 0;
+
+  now = () => this.time;
+
+  setTimeout = (callback: () => void, ms: number) => {
+    this.nextId += 1;
+    this.timers.push({ id: this.nextId, at: this.time + Math.max(0, ms), callback });
+    return this.nextId;
+  };
+
+  clearTimeout = (handle: unknown) => {
+    this.timers = this.timers.filter((timer) => timer.id !== handle);
+  };
+
+  /** Delays of the timers still set, from now. */
+  pending(): number[] {
+    return this.timers.map((timer) => timer.at - this.time).sort((a, b) => a - b);
+  }
+
+  /** Moves the clock forward, firing each timer at its time; `settle` runs after each one. */
+  async advance(ms: number, settle: () => Promise<void> = flush): Promise<void> {
+    const target = this.time + ms;
+    for (;;) {
+      const next = [...this.timers].sort((a, b) => a.at - b.at)[0];
+      if (!next || next.at > target) break;
+      this.timers = this.timers.filter((timer) => timer.id !== next.id);
+      this.time = next.at;
+      next.callback();
+      await settle();
+    }
+    this.time = target;
+    await settle();
+  }
+}
+
+export async function flush(): Promise<void> {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+export class FakeSession implements SenderSession {
+  constructor(
+    public current: string | null = 'partner-a',
+    public isOffline = false,
+  ) {}
+  partnerId = () => this.current;
+  offline = () => this.isOffline;
+}
+
+/** Behaviours the server double can be told to show for the next calls. */
+export type Behaviour =
+  | 'store'
+  | 'network'
+  | 'hang'
+  /** Stores the repair, then the answer is lost on the way back (the tablet sees a network failure). */
+  | 'store-then-lose-answer'
+  | { code: number; message?: string; reason?: string; fields?: Record<string, string>; retryAfterMs?: number };
+
+export interface Call {
+  key: string;
+  partnerId: string;
+  body: OutboxEntry['entry'];
+}
+
+/** POST /repairs as the real server does it: one repair per (partner, key), 200 on replay, 422 on another body. */
+export class ServerDouble {
+  readonly stored = new Map<string, { body: string; record: RepairRecord }>();
+  readonly calls: Call[] = [];
+  readonly script: Behaviour[] = [];
+  inFlight = 0;
+  maxInFlight = 0;
+  /** Real milliseconds each answer takes, so concurrent senders overlap. */
+  latencyMs = 0;
+
+  next(...behaviours: Behaviour[]) {
+    this.script.push(...behaviours);
+    return this;
+  }
+
+  transport = async (row: OutboxEntry): Promise<TransportResult> => {
+    this.calls.push({ key: row.key, partnerId: row.partnerId, body: row.entry });
+    this.inFlight += 1;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    try {
+      if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
+      const behaviour = this.script.shift() ?? 'store';
+      if (behaviour === 'hang') return await new Promise<TransportResult>(() => undefined);
+      if (behaviour === 'network') return networkFailure();
+      if (behaviour === 'store') return this.store(row);
+      if (behaviour === 'store-then-lose-answer') {
+        this.store(row);
+        return networkFailure();
+      }
+      const result: TransportResult = {
+        code: behaviour.code,
+        status: 'error',
+        error: {
+          type: behaviour.code === 429 ? 'rate_limited' : behaviour.code === 401 ? 'auth' : 'validation',
+          message: behaviour.message ?? `error ${behaviour.code}`,
+          reason: behaviour.reason ?? 'invalid_request',
+          ...(behaviour.fields ? { fields: behaviour.fields } : {}),
+        },
+      };
+      return behaviour.retryAfterMs === undefined ? result : { ...result, retryAfterMs: behaviour.retryAfterMs };
+    } finally {
+      this.inFlight -= 1;
+    }
+  };
+
+  store(row: OutboxEntry): TransportResult {
+    const body = JSON.stringify(row.entry);
+    const id = `${row.partnerId}:${row.key}`;
+    const existing = this.stored.get(id);
+    if (existing) {
+      if (existing.body !== body) {
+        return {
+          code: 422,
+          status: 'error',
+          error: { type: 'conflict', reason: 'idempotency_conflict', message: 'conflict' },
+        };
+      }
+      return { code: 200, status: 'success', data: existing.record };
+    }
+    const record: RepairRecord = {
+      id: `repair-${this.stored.size + 1}`,
+      vehicle: { kode_id: row.entry.kode_id, vin: 'VIN', brand: 'Renault', name: 'Clio', year: 2019 },
+      repair_type: { id: row.entry.repair_type_id, name: 'Vidange', name_ar: null, name_en: null },
+      odometer: row.entry.odometer,
+      note: row.entry.note ?? '',
+      odometer_anomaly: false,
+      recorded_at: row.entry.recorded_at,
+      created_at: new Date().toISOString(),
+    };
+    this.stored.set(id, { body, record });
+    return { code: 201, status: 'success', data: record };
+  }
+
+  keysSent(): string[] {
+    return this.calls.map((call) => call.key);
+  }
+}
+
+export function networkFailure(): TransportResult {
+  return { code: 0, status: 'error', error: { type: 'other', reason: 'network', message: 'Failed to fetch' } };
+}
+
+export function repair(kodeId: string, odometer: number, repairTypeId = 'oil'): RepairInput {
+  return { kode_id: kodeId, odometer, repair_type_id: repairTypeId, consented: true, note: '' };
+}
+
+/** Web Locks semantics in one process: a waiting mutex. */
+export function memoryLock(): SenderLock {
+  let tail: Promise<void> = Promise.resolve();
+  return {
+    async run(task) {
+      const previous = tail;
+      let release = () => undefined as void;
+      tail = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await previous;
+      try {
+        await task(async () => true);
+      } finally {
+        release();
+      }
+      return true;
+    },
+  };
+}
+
+export function sequentialUuids(prefix = '00000000-0000-4000-8000-'): () => string {
+  let n = 0;
+  return () => {
+    n += 1;
+    return `${prefix}${String(n).padStart(12, '0')}`;
+  };
+}

@@ -1,0 +1,255 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RepairRecord, User } from '../../../../contract';
+import { apiRequest, parseRetryAfter, type ApiResponse } from '../../../../src/lib/api/client';
+import { db, type OutboxEntry } from '../../../../src/lib/db';
+import { judgeReading, latestReading } from '../../../../src/lib/odometer';
+import { establishSession, logout } from '../../../../src/lib/session';
+import { getSyncEngine, startSync } from '../../../../src/lib/sync';
+import { classifySend } from '../../../../src/lib/sync/classify';
+import { leaseLock } from '../../../../src/lib/sync/lock';
+import { checkReading, lookupVehicle } from '../../../../src/lib/vehicles';
+import { freshDatabase } from './support';
+
+vi.mock('../../../../src/lib/api/client', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../../src/lib/api/client')>();
+  return { ...actual, apiRequest: vi.fn() };
+});
+
+const user = (id: string): User => ({
+  id,
+  full_name: id,
+  email: `${id}@example.dz`,
+  picture: null,
+  role: 'partner',
+  partner: { phone_number: '0555123456', location: { latitude: 36, longitude: 3 } },
+});
+
+const networkDown: ApiResponse<never> = {
+  code: 0,
+  status: 'error',
+  error: { type: 'other', reason: 'network', message: 'Failed to fetch' },
+};
+
+let posted: { key: string; partner: string }[] = [];
+let signedIn = 'partner-a';
+let network = true;
+let vehicleAnswer: ApiResponse<unknown> = networkDown;
+
+function stored(body: Record<string, unknown>): RepairRecord {
+  return {
+    id: `r-${posted.length}`,
+    vehicle: { kode_id: String(body.kode_id), vin: 'V', brand: 'B', name: 'N', year: 2020 },
+    repair_type: { id: 'oil', name: 'Vidange', name_ar: null, name_en: null },
+    odometer: Number(body.odometer),
+    note: '',
+    odometer_anomaly: false,
+    recorded_at: String(body.recorded_at),
+    created_at: new Date().toISOString(),
+  };
+}
+
+beforeAll(() => {
+  vi.mocked(apiRequest).mockImplementation(async (_base, path, options = {}) => {
+    if (path === '/logout/partner') return { code: 200, status: 'success', data: null } as never;
+    if (path.startsWith('/vehicles/')) return vehicleAnswer as never;
+    if (!network) return networkDown as never;
+    if (path === '/repairs' && options.method === 'POST') {
+      posted.push({ key: options.headers?.['Idempotency-Key'] ?? '', partner: signedIn });
+      return { code: 201, status: 'success', data: stored(options.body as Record<string, unknown>) } as never;
+    }
+    return networkDown as never;
+  });
+});
+
+let stop: (() => void) | null = null;
+afterAll(() => stop?.());
+
+beforeEach(async () => {
+  await getSyncEngine().idle();
+  await Promise.all([db.outbox.clear(), db.history.clear(), db.vehicles.clear(), db.meta.clear()]);
+  posted = [];
+  network = true;
+  vehicleAnswer = networkDown;
+});
+
+afterEach(async () => {
+  await getSyncEngine().idle();
+});
+
+function queued(n: number, partnerId: string, overrides: Partial<OutboxEntry> = {}): OutboxEntry {
+  return {
+    key: `00000000-0000-4000-8000-00000000000${n}`,
+    partnerId,
+    entry: {
+      kode_id: `KODE00000${n}`,
+      odometer: 1000,
+      repair_type_id: 'oil',
+      consented: true,
+      note: '',
+      recorded_at: new Date().toISOString(),
+    },
+    state: 'pending',
+    seq: n,
+    attempts: 3,
+    nextAttemptAt: Date.now() + 3_600_000,
+    lastError: { code: 0, message: 'Failed to fetch' },
+    createdAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+async function until(check: () => Promise<boolean>) {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('condition not met');
+}
+
+describe('startSync: when the app sends', () => {
+  it('sends on sign-in, on coming back online and on return to the tab, only the signed-in partner’s entries', async () => {
+    stop = startSync();
+    expect(startSync()).toBe(stop);
+
+    signedIn = 'partner-a';
+    await db.outbox.bulkAdd([queued(1, 'partner-a', { state: 'waiting_for_sign_in' }), queued(2, 'partner-b')]);
+    await establishSession({ access_token: 'a', user: user('partner-a') });
+    await until(async () => (await db.outbox.count()) === 1);
+    expect(posted).toEqual([{ key: queued(1, 'x').key, partner: 'partner-a' }]);
+
+    // An entry in backoff after a network failure goes as soon as the browser says it is online again.
+    await db.outbox.add(queued(3, 'partner-a'));
+    window.dispatchEvent(new Event('online'));
+    await until(async () => (await db.outbox.where('partnerId').equals('partner-a').count()) === 0);
+
+    await db.outbox.add(queued(4, 'partner-a'));
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+    document.dispatchEvent(new Event('visibilitychange'));
+    await until(async () => (await db.outbox.where('partnerId').equals('partner-a').count()) === 0);
+    expect(posted.map((call) => call.partner)).toEqual(['partner-a', 'partner-a', 'partner-a']);
+
+    // Partner B's entry waited on the tablet all along; signing out keeps it, B's sign-in sends it.
+    await logout();
+    expect(await db.outbox.count()).toBe(1);
+    signedIn = 'partner-b';
+    await establishSession({ access_token: 'b', user: user('partner-b') });
+    await until(async () => (await db.outbox.count()) === 0);
+    expect(posted.at(-1)).toEqual({ key: queued(2, 'x').key, partner: 'partner-b' });
+  });
+});
+
+describe('vehicle lookup', () => {
+  it('caches what it finds, serves it offline, and lets an unknown vehicle through offline', async () => {
+    await establishSession({ access_token: 'a', user: user('partner-a') });
+    const vehicle = {
+      kode_id: 'KODE000001',
+      vin: 'VIN1',
+      brand: 'Renault',
+      name: 'Clio',
+      year: 2019,
+      last_odometer: 100_000,
+      last_odometer_at: '2025-01-01T00:00:00.000Z',
+    };
+    vehicleAnswer = { code: 200, status: 'success', data: vehicle };
+    expect(await lookupVehicle('kode000001')).toEqual({ kind: 'found', vehicle });
+    vehicleAnswer = networkDown;
+    expect(await lookupVehicle('KODE000001')).toMatchObject({ kind: 'cached', vehicle });
+    expect(await lookupVehicle('KODE000002')).toEqual({ kind: 'offline-unknown', kodeId: 'KODE000002' });
+    vehicleAnswer = { code: 503, status: 'error', error: { type: 'other', reason: 'internal', message: 'x' } };
+    expect((await lookupVehicle('KODE000001')).kind).toBe('cached');
+    vehicleAnswer = {
+      code: 404,
+      status: 'error',
+      error: { type: 'not_found', reason: 'vehicle_not_found', message: 'Véhicule introuvable' },
+    };
+    expect(await lookupVehicle('KODE000009')).toEqual({ kind: 'not-found', message: 'Véhicule introuvable' });
+    // Another partner on the same tablet does not see partner A's cache.
+    await establishSession({ access_token: 'b', user: user('partner-b') });
+    vehicleAnswer = networkDown;
+    expect((await lookupVehicle('KODE000001')).kind).toBe('offline-unknown');
+  });
+
+  it('checks a reading against the lookup, the synced history and the queued entries', async () => {
+    await establishSession({ access_token: 'a', user: user('partner-a') });
+    const day = 86_400_000;
+    const vehicle = {
+      kode_id: 'KODE000001',
+      vin: 'V',
+      brand: 'B',
+      name: 'N',
+      year: 2020,
+      last_odometer: 100_000,
+      last_odometer_at: new Date(Date.now() - 30 * day).toISOString(),
+    };
+    expect((await checkReading('KODE000001', 99_999, vehicle)).kind).toBe('lower');
+    expect((await checkReading('KODE000001', 145_000, vehicle)).kind).toBe('ok');
+    expect((await checkReading('KODE000001', 146_000, vehicle)).kind).toBe('too_high');
+    await db.outbox.add({
+      ...queued(1, 'partner-a', { state: 'pending' }),
+      entry: { ...queued(1, 'partner-a').entry, kode_id: 'KODE000001', odometer: 120_000 },
+    });
+    const verdict = await checkReading('KODE000001', 110_000, vehicle);
+    expect(verdict).toMatchObject({ kind: 'lower', previous: { odometer: 120_000 } });
+    // A rejected entry is not a known reading.
+    await db.outbox.toCollection().modify({ state: 'rejected' });
+    expect((await checkReading('KODE000001', 110_000, vehicle)).kind).toBe('ok');
+  });
+});
+
+describe('small rules', () => {
+  it('judges readings the way the server marks anomalies', () => {
+    const now = Date.parse('2025-03-10T00:00:00.000Z');
+    const previous = { odometer: 50_000, at: '2025-03-09T12:00:00.000Z' };
+    expect(judgeReading(null, 1, now).kind).toBe('ok');
+    expect(judgeReading(previous, 49_999, now).kind).toBe('lower');
+    // Less than a day counts as one day: 1,500 km.
+    expect(judgeReading(previous, 51_500, now).kind).toBe('ok');
+    expect(judgeReading(previous, 51_501, now).kind).toBe('too_high');
+    expect(judgeReading({ odometer: 50_000, at: null }, 900_000, now).kind).toBe('ok');
+    expect(latestReading([{ odometer: 1, at: null }, previous, { odometer: 2, at: '2025-01-01T00:00:00Z' }])).toBe(
+      previous,
+    );
+  });
+
+  it('reads Retry-After as seconds or as a date', () => {
+    expect(parseRetryAfter('120')).toBe(120_000);
+    expect(parseRetryAfter('Wed, 21 Oct 2015 07:28:30 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(30_000);
+    expect(parseRetryAfter(null)).toBeUndefined();
+    expect(parseRetryAfter('soon')).toBeUndefined();
+  });
+
+  it('classifies every kind of answer', () => {
+    const error = (code: number, reason?: string) =>
+      ({ code, status: 'error', error: { type: 'validation', message: 'm', ...(reason ? { reason } : {}) } }) as const;
+    expect(classifySend(error(0, 'network')).kind).toBe('retry');
+    expect(classifySend(error(408, 'invalid_request')).kind).toBe('retry');
+    expect(classifySend(error(429, 'rate_limited')).kind).toBe('retry');
+    expect(classifySend(error(502, 'internal')).kind).toBe('retry');
+    expect(classifySend(error(401, 'unauthorized')).kind).toBe('unauthorized');
+    expect(classifySend(error(400, 'recorded_at_out_of_range')).kind).toBe('rejected');
+    expect(classifySend(error(404, 'vehicle_not_found')).kind).toBe('rejected');
+    expect(classifySend(error(413, 'body_too_large')).kind).toBe('rejected');
+    expect(classifySend(error(422, 'idempotency_conflict')).kind).toBe('rejected');
+    expect(classifySend(error(400)).kind).toBe('retry');
+  });
+
+  it('the lease: one holder, taken over once it has expired', async () => {
+    const leaseDb = freshDatabase();
+    let now = 1_000;
+    const first = leaseLock(leaseDb, { owner: 'tab-1', now: () => now, ttlMs: 60_000 });
+    const second = leaseLock(leaseDb, { owner: 'tab-2', now: () => now, ttlMs: 60_000 });
+    let secondRan = false;
+    let release = () => undefined as void;
+    const held = first.run(() => new Promise<void>((resolve) => (release = resolve)));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await second.run(async () => void (secondRan = true))).toBe(false);
+    // A tab that died holding it: after the TTL another tab takes over.
+    now += 60_001;
+    expect(await second.run(async () => void (secondRan = true))).toBe(true);
+    expect(secondRan).toBe(true);
+    release();
+    expect(await held).toBe(true);
+    leaseDb.close();
+    await leaseDb.delete();
+  });
+});
