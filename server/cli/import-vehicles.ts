@@ -9,10 +9,17 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { importVehicles, type ImportReport } from '../services/vehicle-import';
-import { describeDatabase, errorMessage, isMain, openConfiguredDatabase, processIo, type CliIo } from './shared';
+import {
+  describeDatabase,
+  errorMessage,
+  isMain,
+  loadCliConfig,
+  openConfiguredDatabase,
+  processIo,
+  type CliIo,
+} from './shared';
 
 export const USAGE = 'Usage: npm run import:vehicles -- <file.csv>';
 
@@ -50,16 +57,8 @@ export async function runImportVehicles(args: string[], io: CliIo): Promise<numb
     return 2;
   }
 
-  let config;
-  try {
-    config = loadConfig(io.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      io.err(`Configuration error: ${error.message}`);
-      return 2;
-    }
-    throw error;
-  }
+  const config = loadCliConfig(io);
+  if (!config) return 2;
 
   let database: DatabaseHandle | null = null;
   try {

@@ -7,27 +7,26 @@
  * once before starting them. Safe to run again. Exit code 0 on success, 2 on any error.
  */
 import { eq } from 'drizzle-orm';
-import { ConfigError, loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { users } from '../db/schema';
 import { DEMO_PARTNER, seedDatabase } from '../db/seed';
-import { describeDatabase, errorMessage, isMain, openConfiguredDatabase, processIo, type CliIo } from './shared';
+import {
+  describeDatabase,
+  errorMessage,
+  isMain,
+  loadCliConfig,
+  openConfiguredDatabase,
+  processIo,
+  type CliIo,
+} from './shared';
 
 export async function runMigrate(args: string[], io: CliIo): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     io.out('Usage: npm run db:migrate  (configured by DATABASE_URL or DATA_DIR, and DEMO / NODE_ENV)');
     return 0;
   }
-  let config;
-  try {
-    config = loadConfig(io.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      io.err(`Configuration error: ${error.message}`);
-      return 2;
-    }
-    throw error;
-  }
+  const config = loadCliConfig(io);
+  if (!config) return 2;
 
   let database: DatabaseHandle | null = null;
   try {

@@ -1,7 +1,7 @@
 /** What the command-line tools share: their output streams, opening the configured database, and the entry check. */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Config } from '../config';
+import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 
 export interface CliIo {
@@ -20,6 +20,19 @@ export function processIo(): CliIo {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
   };
+}
+
+/** The configuration from the environment, or null after printing why it is wrong. */
+export function loadCliConfig(io: CliIo): Config | null {
+  try {
+    return loadConfig(io.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      io.err(`Configuration error: ${error.message}`);
+      return null;
+    }
+    throw error;
+  }
 }
 
 /** The database the server would use: PostgreSQL at DATABASE_URL, or PGlite under DATA_DIR/pglite. */
