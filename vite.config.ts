@@ -3,6 +3,19 @@ import react from '@vitejs/plugin-react-swc';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 
+const CHAKRA_DEFINE_HELPERS = [
+  'defineConfig',
+  'defineRecipe',
+  'defineSlotRecipe',
+  'defineTokens',
+  'defineSemanticTokens',
+  'defineKeyframes',
+  'defineGlobalStyles',
+  'defineTextStyles',
+  'defineLayerStyles',
+  'defineAnimationStyles',
+] as const;
+
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
@@ -48,5 +61,10 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      // Chakra's theme module builds its default config (all ~75 recipes) at load time with these
+      // identity helpers; marked pure, the recipes the portal does not register are dropped.
+      treeshake: { manualPureFunctions: [...CHAKRA_DEFINE_HELPERS] },
+    },
   },
 });

@@ -57,6 +57,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     bodyLimit: BODY_LIMIT,
+    // Opening a new embedded database, migrating and seeding it takes about 3 s, but far longer on a
+    // busy machine: Fastify's default 10 s per plugin then aborted the start.
+    pluginTimeout: 120_000,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -83,6 +86,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(partnerRoutes, { prefix: '/api/partner', config });
   await app.register(publicRoutes, { prefix: '/api/public', config });
   await app.register(imagesRoutes, { prefix: '/api/images', config });
-  await app.register(staticSitePlugin, { distDir: options.distDir ?? path.join(ROOT_DIR, 'dist') });
+  await app.register(staticSitePlugin, {
+    distDir: options.distDir ?? config.distDir ?? path.join(ROOT_DIR, 'dist'),
+  });
   return app;
 }

@@ -2,6 +2,7 @@
  * Configuration from the environment, validated once at start (DESIGN.md section 1).
  * A bad value stops the server with a message that names the variable and what it expects.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 
 export interface Config {
@@ -28,6 +29,8 @@ export interface Config {
   tileAttribution: string;
   geocoderUrl: string;
   geocoderKind: 'photon' | 'nominatim';
+  /** The built PWA to serve; null means dist/ beside server/ (what `npm run build` writes). */
+  distDir: string | null;
 }
 
 export class ConfigError extends Error {
@@ -80,6 +83,16 @@ function parseGeocoderKind(value: string | undefined): Config['geocoderKind'] {
   throw new ConfigError(`GEOCODER_KIND must be photon or nominatim, got "${value}"`);
 }
 
+/** A folder holding a built PWA (its index.html), so a typo does not silently serve the API alone. */
+function parseDistDir(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  const dir = path.resolve(value);
+  if (!fs.existsSync(path.join(dir, 'index.html'))) {
+    throw new ConfigError(`DIST_DIR must be a folder holding the built PWA (index.html), got "${value}"`);
+  }
+  return dir;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnvRaw = env.NODE_ENV ?? 'development';
   if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
@@ -114,6 +127,7 @@ export function loadConfig(env: Env = process.env): Config {
       env.TILE_ATTRIBUTION ?? '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
     geocoderUrl: parseUrl('GEOCODER_URL', env.GEOCODER_URL, ['http:', 'https:']) ?? 'https://photon.komoot.io/api',
     geocoderKind: parseGeocoderKind(env.GEOCODER_KIND),
+    distDir: parseDistDir(env.DIST_DIR),
   };
   if (!config.tileUrl.includes('{z}') || !config.tileUrl.includes('{x}') || !config.tileUrl.includes('{y}')) {
     throw new ConfigError(`TILE_URL must contain {z}, {x} and {y}, got "${config.tileUrl}"`);

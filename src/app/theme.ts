@@ -127,6 +127,13 @@ const brand = defineConfig({
           emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.700}' } },
           focusRing: { value: { _light: '{colors.brand.500}', _dark: '{colors.brand.300}' } },
         },
+        // Status text at WCAG AA (4.5:1) on white and bg.subtle: Chakra's light defaults fall short
+        // (red.500 3.8:1 for field errors, green.600 3.3:1 for "online", orange.600 3.6:1).
+        fg: {
+          error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } },
+          success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
+          warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
+        },
       },
     },
   },

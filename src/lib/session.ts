@@ -85,7 +85,25 @@ export async function replaceUser(user: User): Promise<void> {
 
 export type RefreshOutcome = 'ok' | 'unauthorized' | 'offline';
 
+/**
+ * Whether a partner is signed in on this tablet: signing in records the current account, signing out
+ * and a refused refresh remove it. Without one there is no refresh cookie either. When the tablet's
+ * storage cannot be read, assume there may be one (the server decides).
+ */
+async function mayHaveSession(): Promise<boolean> {
+  if (state.status === 'authenticated') return true;
+  return readMeta<string>(CURRENT_ACCOUNT_KEY)
+    .then((id) => Boolean(id))
+    .catch(() => true);
+}
+
 async function refreshOnce(): Promise<RefreshOutcome> {
+  // Nobody signed in here: asking would only earn a 401, which the browser logs as an error on every
+  // public page (and costs a round trip before the sign-in form shows).
+  if (!(await mayHaveSession())) {
+    update({ status: 'anonymous', user: null, accessToken: null, offline: false });
+    return 'unauthorized';
+  }
   const result = await apiRequest<AuthSession>('auth', '/refresh', { method: 'POST' });
   if (result.status === 'success') {
     await establishSession(result.data);

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom lacks these browser APIs that Chakra (Ark/Zag) and Leaflet touch.
@@ -26,5 +26,9 @@ function installDomStubs() {
   Element.prototype.scrollTo ??= () => undefined;
   Element.prototype.scrollIntoView ??= () => undefined;
 }
+
+// Menus and dialogs load on demand (their own chunks): on a busy 2-core CI machine the first one can
+// take more than Testing Library's default second to appear. Waiting longer changes no assertion.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => cleanup());

@@ -1,15 +1,19 @@
-import { Avatar, Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { Avatar, Button, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { LogoutIcon, UserIcon } from '../../components/ui/icons';
+import { LazyMenu } from '../../components/ui/lazy-menu';
 import { IMAGES_BASE } from '../../lib/api/config';
 import { logout, useSession } from '../../lib/session';
 import { unsentCount } from '../../lib/sync';
 import { paths } from '../paths';
 
+const loadAccountMenu = () => import('./AccountMenu');
+const AccountMenu = lazy(loadAccountMenu);
+
+/** The account menu in the header; the menu itself loads on first use (see LazyMenu). */
 export function UserMenu() {
   const { t } = useLingui();
   const { user } = useSession();
@@ -36,38 +40,40 @@ export function UserMenu() {
   };
   return (
     <>
-      <Menu.Root
-        onSelect={(details) => {
-          if (details.value === 'profile') navigate(paths.profile);
-          if (details.value === 'logout') void requestSignOut();
+      <LazyMenu
+        menu={AccountMenu}
+        preload={() => {
+          void loadAccountMenu();
+          // Signing out with entries waiting asks first: have that dialog ready too.
+          ConfirmDialog.preload();
         }}
-      >
-        <Menu.Trigger asChild>
-          <Button variant="ghost" size="sm" px="1" aria-label={t`Menu du compte`}>
-            <Avatar.Root size="xs" colorPalette="brand">
-              <Avatar.Fallback name={user?.full_name} />
+        menuProps={{
+          onChoose: (value: string) => {
+            if (value === 'profile') navigate(paths.profile);
+            if (value === 'logout') void requestSignOut();
+          },
+        }}
+        // The visible name starts the accessible name, so "press <name>" works by voice (WCAG 2.5.3).
+        trigger={
+          <Button
+            variant="ghost"
+            size="sm"
+            px="1"
+            aria-label={user?.full_name ? `${user.full_name} – ${t`Menu du compte`}` : t`Menu du compte`}
+          >
+            {/* A person icon, not initials: the name is written beside it, and initials would be text
+              the accessible name does not contain. */}
+            <Avatar.Root size="xs" colorPalette="brand" aria-hidden="true">
+              <Avatar.Fallback />
               {user?.picture && <Avatar.Image src={`${IMAGES_BASE}/${encodeURIComponent(user.picture)}`} alt="" />}
             </Avatar.Root>
-            <Text as="span" hideBelow="md" maxWidth="40" truncate>
+            {/* dir="auto": a name in Latin letters is cut at its end in Arabic too, not at its start. */}
+            <Text as="span" hideBelow="md" maxWidth="40" truncate dir="auto">
               {user?.full_name}
             </Text>
           </Button>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content minWidth="44">
-              <Menu.Item value="profile">
-                <UserIcon />
-                <Trans>Profil</Trans>
-              </Menu.Item>
-              <Menu.Item value="logout" color="fg.error">
-                <LogoutIcon />
-                <Trans>Se déconnecter</Trans>
-              </Menu.Item>
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
+        }
+      />
       <ConfirmDialog
         open={confirming}
         tone="danger"

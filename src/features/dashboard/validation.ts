@@ -47,6 +47,16 @@ export function cleanOdometer(value: string): string {
   return value.replace(/\D/g, '').slice(0, 7);
 }
 
+/** Whether the mechanic has entered anything: such a form must not be lost to an update's reload. */
+export function hasRepairInput(values: RepairFormValues): boolean {
+  return (
+    values.kodeId !== EMPTY_REPAIR_FORM.kodeId ||
+    values.odometer !== EMPTY_REPAIR_FORM.odometer ||
+    values.repairTypeId !== EMPTY_REPAIR_FORM.repairTypeId ||
+    values.consented !== EMPTY_REPAIR_FORM.consented
+  );
+}
+
 export function isValidKodeId(value: string): boolean {
   return KODE_ID_PATTERN.test(value);
 }

@@ -24,6 +24,7 @@ import {
   replaceRejected,
   scheduleRetry,
   vehicleHeads,
+  vehicleQueues,
   type RepairInput,
 } from './outbox';
 
@@ -217,6 +218,12 @@ export class SyncEngine {
     if (!acquired) this.schedule(this.lockRetryMs);
   }
 
+  /**
+   * One pass: reads the partner's outbox once, then keeps `concurrency` sends in flight, each vehicle's
+   * entries one after the other in the mechanic's order (a sliding window: a slot freed by one vehicle
+   * goes at once to the next entry due). The outbox is read again only when the window runs dry, to
+   * pick up entries added meanwhile; each entry is tried at most once per pass.
+   */
   private async drain(partnerId: string, force: boolean, keepAlive: () => Promise<boolean>): Promise<void> {
     await recoverInterrupted(this.db);
     const tried = new Set<string>();
@@ -226,16 +233,94 @@ export class SyncEngine {
       const rows = await partnerOutbox(this.db, partnerId);
       // After a 401 that a refresh could not cure, nothing of this partner goes until the next sign-in.
       if (rows.some((row) => row.state === 'waiting_for_sign_in')) break;
-      const now = this.scheduler.now();
-      const due = vehicleHeads(rows)
-        .filter((row) => !tried.has(row.key) && this.isDue(row, now, force))
-        .slice(0, this.concurrency);
-      if (due.length === 0) break;
-      due.forEach((row) => tried.add(row.key));
-      const results = await Promise.all(due.map((row) => this.sendOne(row.key, partnerId)));
-      if (results.includes('unauthorized')) break;
+      const window = await this.sendWindow(vehicleQueues(rows), tried, partnerId, force, keepAlive);
+      if (window === 'lost-lock' || window === 'stopped') return;
+      if (window === 'unauthorized' || window === 0) break;
     }
     await this.scheduleNext(partnerId);
+  }
+
+  /**
+   * Sends what is due from these per-vehicle queues, `concurrency` at a time. Resolves to how many
+   * sends were made, or why it stopped early.
+   */
+  private async sendWindow(
+    queues: Map<string, OutboxEntry[]>,
+    tried: Set<string>,
+    partnerId: string,
+    force: boolean,
+    keepAlive: () => Promise<boolean>,
+  ): Promise<number | 'unauthorized' | 'lost-lock' | 'stopped'> {
+    const inFlight = new Set<string>();
+    /** Vehicles whose next entry may not go in this pass (it waits for a retry, or changed under us). */
+    const held = new Set<string>();
+    let sent = 0;
+    let halt: 'unauthorized' | 'lost-lock' | 'stopped' | null = null;
+
+    /** The vehicle whose next entry is the oldest one due and free to go. */
+    const pick = (): [string, OutboxEntry] | null => {
+      const now = this.scheduler.now();
+      let best: [string, OutboxEntry] | null = null;
+      for (const [vehicle, queue] of queues) {
+        const head = queue[0];
+        if (!head || inFlight.has(vehicle) || held.has(vehicle)) continue;
+        if (tried.has(head.key) || !this.isDue(head, now, force)) {
+          held.add(vehicle);
+          continue;
+        }
+        if (!best || head.seq < best[1].seq) best = [vehicle, head];
+      }
+      return best;
+    };
+
+    const worker = async () => {
+      for (;;) {
+        if (halt) return;
+        if (this.stopped || this.options.session.partnerId() !== partnerId) {
+          halt = 'stopped';
+          return;
+        }
+        const next = pick();
+        if (!next) return;
+        const [vehicle, row] = next;
+        inFlight.add(vehicle);
+        tried.add(row.key);
+        if (!(await keepAlive())) {
+          halt = 'lost-lock';
+          return;
+        }
+        const result = await this.sendOne(row.key, partnerId);
+        inFlight.delete(vehicle);
+        sent += 1;
+        if (result === 'stored' || result === 'rejected') {
+          // Done with this entry (a refused one is parked and holds nothing back): its vehicle's next may go.
+          queues.get(vehicle)?.shift();
+        } else if (result === 'unauthorized') {
+          halt = 'unauthorized';
+        } else {
+          held.add(vehicle);
+        }
+      }
+    };
+
+    // Each worker stops when nothing is free to go; a vehicle freed later is picked up by a worker
+    // still running, so keep starting workers while some vehicle has work and fewer are running.
+    const running = new Set<Promise<void>>();
+    const start = () => {
+      while (running.size < this.concurrency && !halt) {
+        const candidate = pick();
+        if (!candidate) break;
+        const task: Promise<void> = worker().finally(() => running.delete(task));
+        running.add(task);
+        // worker() claims its vehicle before its first await, so the next pick() sees it taken.
+      }
+    };
+    start();
+    while (running.size > 0) {
+      await Promise.race(running);
+      start();
+    }
+    return halt ?? sent;
   }
 
   private isDue(row: OutboxEntry, now: number, force: boolean): boolean {

@@ -81,6 +81,22 @@ export function vehicleHeads(rows: readonly OutboxEntry[]): OutboxEntry[] {
   return [...heads.values()];
 }
 
+/**
+ * Each vehicle's entries still to be sent, oldest first; vehicles in the order of their oldest entry.
+ * Only a queue's head may go: the rest wait for it (rejected entries are parked and hold nothing back).
+ */
+export function vehicleQueues(rows: readonly OutboxEntry[]): Map<string, OutboxEntry[]> {
+  const queues = new Map<string, OutboxEntry[]>();
+  for (const row of [...rows].sort((a, b) => a.seq - b.seq)) {
+    if (!isUnsent(row)) continue;
+    const vehicle = normaliseKodeId(row.entry.kode_id);
+    const queue = queues.get(vehicle);
+    if (queue) queue.push(row);
+    else queues.set(vehicle, [row]);
+  }
+  return queues;
+}
+
 /** A tab that died mid-send left entries 'sending'; under the lock nobody else is, so they are pending again. */
 export async function recoverInterrupted(db: PortalDatabase): Promise<number> {
   return db.outbox.where('state').equals('sending').modify({ state: 'pending' });

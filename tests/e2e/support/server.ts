@@ -68,6 +68,7 @@ const PORTAL_ENV = [
   'TILE_ATTRIBUTION',
   'GEOCODER_URL',
   'GEOCODER_KIND',
+  'DIST_DIR',
 ];
 
 /** Children still running, killed if the test process exits without stopping them. */
@@ -119,6 +120,8 @@ function runViteBuild(): Promise<void> {
       [path.join(PROJECT_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'],
       {
         cwd: PROJECT_ROOT,
+        // Under vitest NODE_ENV is 'test', and Vite would then bundle React's development build.
+        env: { ...process.env, NODE_ENV: 'production' },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );

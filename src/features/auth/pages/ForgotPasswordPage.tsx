@@ -9,6 +9,7 @@ import { AppLink } from '../../../components/ui/app-link';
 import { FormField } from '../../../components/ui/form-field';
 import { notify } from '../../../components/ui/toaster';
 import { fieldErrorMessages } from '../../../lib/error-messages';
+import { useUnsavedInput } from '../../../lib/unsaved';
 import { forgotPassword } from '../api/forgotPassword';
 import { AuthCard } from '../components/AuthCard';
 
@@ -18,6 +19,7 @@ export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
+  useUnsavedInput(email !== '');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

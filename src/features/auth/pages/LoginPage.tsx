@@ -11,6 +11,7 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { notify } from '../../../components/ui/toaster';
 import { apiFailureMessage, fieldErrorMessages } from '../../../lib/error-messages';
 import { establishSession } from '../../../lib/session';
+import { useUnsavedInput } from '../../../lib/unsaved';
 import { login } from '../api/login';
 import { AuthCard } from '../components/AuthCard';
 
@@ -24,6 +25,7 @@ export default function LoginPage() {
   const [rememberMe, setRememberMe] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
+  useUnsavedInput(email !== '' || password !== '');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -19,6 +19,7 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { notify } from '../../../components/ui/toaster';
 import { apiFailureMessage, apiFieldErrors, errorMessage, fieldErrorMessages } from '../../../lib/error-messages';
 import { establishSession } from '../../../lib/session';
+import { useUnsavedInput } from '../../../lib/unsaved';
 import { LocationField } from '../../location-picker';
 import { registerPartner } from '../api/registerPartner';
 import { AuthCard } from '../components/AuthCard';
@@ -64,6 +65,7 @@ export default function RegisterPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [attempted, setAttempted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  useUnsavedInput(form !== INITIAL);
 
   const validate = (values: Form): Errors => {
     const found = fieldErrorMessages(i18n, fieldErrors(registerPayload, toPayload(values))) as Errors;

@@ -14,6 +14,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage, fieldErrorMessages } from '../../../lib/error-messages';
+import { useUnsavedInput } from '../../../lib/unsaved';
 import { resetPassword } from '../api/resetPassword';
 import { AuthCard } from '../components/AuthCard';
 
@@ -44,6 +45,8 @@ export default function ResetPasswordPage() {
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
   const rejected = useRef(false);
+  // The token has left the address bar: a reload would lose it.
+  useUnsavedInput(valid && !done);
 
   const operationFailed = () => t({ id: 'operation_failed', message: 'Opération échouée' });
 

@@ -9,6 +9,7 @@ import { notify } from '../../../components/ui/toaster';
 import type { HistoryItem } from '../../../lib/history';
 import { useRepairTypes } from '../../../lib/repair-types';
 import { resubmitRepair } from '../../../lib/sync';
+import { useUnsavedInput } from '../../../lib/unsaved';
 import { toRepairInput, validateRepairForm, type RepairField, type RepairFormValues } from '../validation';
 import { ConsentField, KodeIdField, OdometerField, RepairTypeField } from './RepairFields';
 
@@ -49,6 +50,8 @@ function CorrectEntryContent({ item, onClose }: { item: HistoryItem; onClose: ()
   const [submitted, setSubmitted] = useState(false);
   const [touched, setTouched] = useState<Partial<Record<RepairField, boolean>>>({});
   const [sending, setSending] = useState(false);
+  // While the correction is open, an update must not reload the page under it.
+  useUnsavedInput(true);
   const errors = validateRepairForm(values);
   const shown = (field: RepairField) => (touched[field] || submitted ? errors[field] : undefined);
   const change = <K extends keyof RepairFormValues>(key: K, value: RepairFormValues[K], field: RepairField) => {

@@ -8,6 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { REPAIRS_PAGE_DEFAULT } from '../../../../contract';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { notify } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../lib/dates';
 import { loadOlderHistory, useHistory, type HistoryItem } from '../../../lib/history';
@@ -16,10 +17,14 @@ import { formatKm } from '../../../lib/format';
 import { useOnline } from '../../../lib/online';
 import { discardRepair } from '../../../lib/sync';
 import { useLocale } from '../hooks/useLocale';
-import { CorrectEntryDialog } from './CorrectEntryDialog';
 import { StatusBadge } from './StatusBadge';
 
 export const HISTORY_PAGE_SIZE = 50;
+
+const CorrectEntryDialog = lazyDialog(
+  () => import('./CorrectEntryDialog').then((module) => module.CorrectEntryDialog),
+  (props: { item: HistoryItem | null }) => props.item !== null,
+);
 
 export function HistoryTable() {
   const { t } = useLingui();
@@ -107,8 +112,9 @@ export function HistoryTable() {
           <Table.Body>
             {page.items.map((item) => (
               <Table.Row key={item.id} data-status={item.status}>
-                <Table.Cell textAlign="start" fontFamily="mono" dir="ltr" whiteSpace="nowrap">
-                  {item.kodeId}
+                {/* The identifier reads left to right; the cell keeps the page's side, under its header. */}
+                <Table.Cell textAlign="start" fontFamily="mono" whiteSpace="nowrap">
+                  <span dir="ltr">{item.kodeId}</span>
                 </Table.Cell>
                 <Table.Cell textAlign="end" whiteSpace="nowrap">
                   <span dir="ltr">{formatKm(item.odometer, locale)}</span>

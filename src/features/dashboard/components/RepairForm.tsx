@@ -5,7 +5,7 @@
  */
 import { Alert, Box, Button, chakra, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Vehicle } from '../../../../contract';
 import { SearchIcon } from '../../../components/ui/icons';
 import { notify } from '../../../components/ui/toaster';
@@ -13,8 +13,10 @@ import { formatDateTime } from '../../../lib/dates';
 import { checkReading, lookupVehicle } from '../../../lib/vehicles';
 import { useRepairTypes } from '../../../lib/repair-types';
 import { discardRepair, submitRepair } from '../../../lib/sync';
+import { useUnsavedInput } from '../../../lib/unsaved';
 import {
   EMPTY_REPAIR_FORM,
+  hasRepairInput,
   isValidKodeId,
   kodeIdInvalidMessage,
   parseOdometer,
@@ -26,6 +28,9 @@ import {
 } from '../validation';
 import { OdometerConfirmDialog, type ReadingQuestion } from './OdometerConfirmDialog';
 import { ConsentField, KodeIdField, OdometerField, RepairTypeField } from './RepairFields';
+
+/** Performance mark set once per page load when the kode_id input is mounted and enabled. */
+const DASHBOARD_INTERACTIVE_MARK = 'dashboard-interactive';
 
 type VehicleState =
   | { status: 'none' }
@@ -46,6 +51,8 @@ export function RepairForm() {
   const { t, i18n } = useLingui();
   const types = useRepairTypes();
   const [values, setValues] = useState<RepairFormValues>(EMPTY_REPAIR_FORM);
+  // A new version waits while anything is entered (the update prompt reads this).
+  useUnsavedInput(hasRepairInput(values));
   const [touched, setTouched] = useState<Partial<Record<RepairField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [vehicleState, setVehicleState] = useState<VehicleState>({ status: 'none' });
@@ -56,6 +63,14 @@ export function RepairForm() {
   const kodeRef = useRef<HTMLInputElement>(null);
   const odometerRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
+
+  // The moment a mechanic can type a vehicle identifier: what `npm run bench` times at start-up.
+  useEffect(() => {
+    const input = kodeRef.current;
+    if (input && !input.disabled && performance.getEntriesByName(DASHBOARD_INTERACTIVE_MARK).length === 0) {
+      performance.mark(DASHBOARD_INTERACTIVE_MARK);
+    }
+  }, []);
 
   // Validation runs on every change (SPEC.md section 5); a message shows once its field was touched or Insert pressed.
   const errors = validateRepairForm(values);

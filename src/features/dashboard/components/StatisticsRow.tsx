@@ -1,4 +1,7 @@
-/** The partner's totals above the tabs; hidden while they cannot be fetched (offline). */
+/**
+ * The partner's totals above the tabs; hidden while they cannot be fetched (offline). Until the first
+ * answer the tiles show their labels with empty values, so the tabs below keep their place.
+ */
 import { SimpleGrid, Stat } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { formatDateTime } from '../../../lib/dates';
@@ -10,18 +13,24 @@ export function StatisticsRow() {
   const { t } = useLingui();
   const locale = useLocale();
   const statistics = useStatistics();
-  if (!statistics) return null;
+  if (statistics === null) return null;
+  // A no-break space while loading: the value line keeps its height.
+  const loading = '\u00a0';
   const tiles = [
-    { label: t`Saisies au total`, value: formatNumber(statistics.repairs_total, locale) },
-    { label: t`Saisies ce mois-ci`, value: formatNumber(statistics.repairs_this_month, locale) },
-    { label: t`Véhicules`, value: formatNumber(statistics.vehicles_total, locale) },
+    { label: t`Saisies au total`, value: statistics ? formatNumber(statistics.repairs_total, locale) : loading },
+    { label: t`Saisies ce mois-ci`, value: statistics ? formatNumber(statistics.repairs_this_month, locale) : loading },
+    { label: t`Véhicules`, value: statistics ? formatNumber(statistics.vehicles_total, locale) : loading },
     {
       label: t`Dernière saisie`,
-      value: statistics.last_repair_at ? formatDateTime(statistics.last_repair_at) : '—',
+      value: !statistics ? loading : statistics.last_repair_at ? formatDateTime(statistics.last_repair_at) : '—',
     },
   ];
+  // Loading: the same grid, hidden from assistive technology (there is nothing to read yet).
+  const region = statistics
+    ? ({ as: 'section', 'aria-label': t`Statistiques` } as const)
+    : ({ as: 'div', 'aria-hidden': true } as const);
   return (
-    <SimpleGrid as="section" aria-label={t`Statistiques`} columns={{ base: 2, lg: 4 }} gap={{ base: '3', md: '4' }}>
+    <SimpleGrid {...region} columns={{ base: 2, lg: 4 }} gap={{ base: '3', md: '4' }}>
       {tiles.map((tile) => (
         <Stat.Root key={tile.label} bg="bg" borderWidth="1px" rounded="l3" px="4" py="3">
           <Stat.Label>{tile.label}</Stat.Label>

@@ -100,7 +100,8 @@ export default function LocationMap({
       }}
     >
       <MapContainer center={[latitude, longitude]} zoom={MAP_ZOOM} style={{ height: '100%', width: '100%' }}>
-        <TileLayer url={tileUrl} attribution={safeAttribution} />
+        {/* CORS requests, so the service worker can cache real 200 answers for offline use (src/sw.ts). */}
+        <TileLayer url={tileUrl} attribution={safeAttribution} crossOrigin />
         <Marker position={[latitude, longitude]} icon={markerIcon} title={markerLabel} alt={markerLabel} />
         <PickOnClick onPick={onPick} />
         <FollowPoint latitude={latitude} longitude={longitude} />

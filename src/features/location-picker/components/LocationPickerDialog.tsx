@@ -172,7 +172,8 @@ export function LocationPickerDialog({ open, initial, onConfirm, onClose }: Loca
     >
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner>
+        {/* A margin around the extra large dialog on a portrait tablet, whose width it would otherwise fill. */}
+        <Dialog.Positioner px={{ base: '3', md: '6' }}>
           <Dialog.Content>
             <PickerContent initial={initial} onConfirm={onConfirm} onClose={onClose} />
           </Dialog.Content>

@@ -17,6 +17,7 @@ import { notify } from '../../../components/ui/toaster';
 import { IMAGES_BASE } from '../../../lib/api/config';
 import { apiFailureMessage, apiFieldErrors, errorMessage, fieldErrorMessages } from '../../../lib/error-messages';
 import { replaceUser, useSession } from '../../../lib/session';
+import { useUnsavedInput } from '../../../lib/unsaved';
 import { LocationField } from '../../location-picker';
 import { updateProfile } from '../api/updateProfile';
 import { formOf, profileChanges, type ProfileForm as Form } from '../profile-form';
@@ -35,6 +36,7 @@ export default function ProfilePage() {
   const [form, setForm] = useState<Form | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
+  useUnsavedInput(editing);
 
   if (!user) return null;
   const values = form ?? formOf(user);

@@ -81,7 +81,7 @@ describe('signing out with entries waiting', () => {
   // The menu is driven by keyboard here: in jsdom, Zag's menu stops reacting to pointer clicks on its items
   // after earlier tests in the same file have used menus and dialogs (a test-environment quirk).
   async function askToSignOut(user: ReturnType<typeof userEvent.setup>) {
-    await user.click(screen.getByRole('button', { name: 'Menu du compte' }));
+    await user.click(screen.getByRole('button', { name: /Menu du compte$/ }));
     await screen.findByRole('menuitem', { name: 'Se déconnecter' });
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     return screen.findByRole('alertdialog', { name: 'Se déconnecter ?' });
@@ -123,7 +123,7 @@ describe('signing out with entries waiting', () => {
   it('signs out at once when nothing waits', async () => {
     const user = userEvent.setup();
     const { location } = await renderWithApp(<UserMenu />, { path: '/' });
-    await user.click(screen.getByRole('button', { name: 'Menu du compte' }));
+    await user.click(screen.getByRole('button', { name: /Menu du compte$/ }));
     await screen.findByRole('menuitem', { name: 'Se déconnecter' });
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     await waitFor(() => expect(location.history?.at(-1)).toBe('/login'));

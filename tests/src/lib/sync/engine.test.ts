@@ -248,6 +248,39 @@ describe('outbox engine: timing, order and exclusivity', () => {
     expect(await outbox(db)).toEqual([]);
   });
 
+  it('drains a long queue in one pass: a slot freed goes at once to the next entry, the outbox read a few times only', async () => {
+    const { db, engine, server, settle, session } = setup({ concurrency: 4 });
+    // Long enough next to the IndexedDB work that the four sends overlap.
+    server.latencyMs = 20;
+    session.current = null;
+    const vehicles = ['KODE00000A', 'KODE00000B', 'KODE00000C', 'KODE00000D', 'KODE00000E', 'KODE00000F'];
+    const entries = [];
+    for (let i = 0; i < 90; i++) entries.push(await engine.enqueue('partner-a', repair(vehicles[i % 6]!, 1000 + i)));
+    await settle();
+    // Count the reads of the whole outbox (partnerOutbox) the drain makes.
+    let outboxReads = 0;
+    const where = db.outbox.where.bind(db.outbox);
+    db.outbox.where = ((index: string) => {
+      if (index === '[partnerId+seq]') outboxReads += 1;
+      return where(index);
+    }) as typeof db.outbox.where;
+
+    session.current = 'partner-a';
+    await engine.kick('start');
+    const keys = server.keysSent();
+    expect(keys).toHaveLength(90);
+    expect(new Set(keys).size).toBe(90);
+    expect(server.stored.size).toBe(90);
+    for (const vehicle of vehicles) {
+      const own = entries.filter((entry) => entry.entry.kode_id === vehicle).map((entry) => entry.key);
+      expect(keys.filter((key) => own.includes(key))).toEqual(own);
+    }
+    expect(server.maxInFlight).toBe(4);
+    expect(await outbox(db)).toEqual([]);
+    // One read to send everything, one to find nothing left, one to schedule the next wake-up.
+    expect(outboxReads).toBeLessThanOrEqual(3);
+  });
+
   it('a rejected entry does not hold back later entries of its vehicle', async () => {
     const { db, engine, server, settle } = setup();
     server.next({ code: 422, reason: 'vehicle_field_invalid' });

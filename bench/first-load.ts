@@ -1,0 +1,248 @@
+/**
+ * Figure 1, first-load weight: the JavaScript and CSS Chromium fetches to show /login, and to show
+ * the dashboard after sign-in, on a first visit (empty cache, no service worker yet). Each body is
+ * gzipped here (zlib level 6, what servers commonly use), so the figure does not depend on how the
+ * server compresses. The service worker script and what the worker precaches in the background are
+ * not counted: the page does not wait for them. Bytes are deterministic for a given build.
+ *
+ * Also used by tests/e2e/bundle-budget.test.ts, which fails when a budget below is exceeded.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Browser, Page, Response } from 'playwright-core';
+import { PROJECT_ROOT } from '../tests/e2e/support/paths';
+import { forgetCode, interactiveAt, newBenchContext, signInThroughForm } from './lib/browser';
+
+/** 1 KB = 1,024 bytes throughout the report. */
+export const KB = 1024;
+
+export const BUDGETS = {
+  /** Gzip JavaScript to show the dashboard, signed in, on a first visit (and along the sign-in journey). */
+  dashboardJsGzip: 170 * KB,
+} as const;
+
+/** Chunks that must load on demand only: never part of a first load of /login or the dashboard. */
+export type LazyKind = 'map' | 'phone-mask' | 'catalog-ar' | 'catalog-en';
+
+export interface Chunk {
+  /** Path on the server, e.g. /assets/index-abc123.js */
+  file: string;
+  type: 'js' | 'css';
+  bytes: number;
+  gzipBytes: number;
+  /** Set when the chunk is one that must stay lazy. */
+  lazy: LazyKind | null;
+}
+
+export interface LoadSet {
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  jsBytes: number;
+  cssBytes: number;
+  chunks: Chunk[];
+}
+
+export interface FirstLoad {
+  /** First visit to /login. */
+  login: LoadSet;
+  /** The dashboard opened signed in (cookie and IndexedDB kept) with no code cached: the dashboard alone. */
+  dashboard: LoadSet;
+  /** First visit to /login, then sign-in through the form until the dashboard can be typed in: both loads together. */
+  signInJourney: LoadSet;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which chunk is which: by content, so a renamed chunk is still recognised.
+
+/** msgstr of a catalog that differ from the French msgid and are long enough to be specific. */
+function catalogSignatures(locale: 'ar' | 'en'): string[] {
+  const text = fs.readFileSync(path.join(PROJECT_ROOT, 'src', 'locales', locale, 'messages.po'), 'utf8');
+  const signatures: string[] = [];
+  for (const block of text.split(/\r?\n\r?\n/)) {
+    const id = /^msgid "(.*)"$/m.exec(block)?.[1];
+    const str = /^msgstr "(.*)"$/m.exec(block)?.[1];
+    if (id && str && str !== id && str.length >= 24 && !str.includes('\\')) signatures.push(str);
+  }
+  return signatures.sort((a, b) => b.length - a.length).slice(0, 12);
+}
+
+let signatures: Record<'ar' | 'en', string[]> | null = null;
+
+export function lazyKindOf(file: string, content: string): LazyKind | null {
+  signatures ??= { ar: catalogSignatures('ar'), en: catalogSignatures('en') };
+  const name = path.basename(file);
+  if (name.startsWith('LocationMap-') || content.includes('leafletjs.com') || content.includes('_leaflet_id')) {
+    return 'map';
+  }
+  // imask's DIRECTION enum; nothing else in the app spells it.
+  if (content.includes('FORCE_LEFT') && content.includes('FORCE_RIGHT')) return 'phone-mask';
+  for (const locale of ['ar', 'en'] as const) {
+    const list = signatures[locale];
+    const hits = list.filter((signature) => content.includes(signature)).length;
+    if (list.length > 0 && hits >= Math.ceil(list.length / 2)) return locale === 'ar' ? 'catalog-ar' : 'catalog-en';
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recording what a page fetches
+
+interface Recorder {
+  /** Responses recorded since start (or since the last mark). */
+  take(): Promise<Chunk[]>;
+  /** Resolves once nothing has been in flight for quietMs. */
+  quiet(quietMs?: number, timeoutMs?: number): Promise<void>;
+}
+
+function typeOf(response: Response): 'js' | 'css' | null {
+  const { pathname } = new URL(response.url());
+  const contentType = response.headers()['content-type'] ?? '';
+  if (pathname.endsWith('.js') || contentType.includes('javascript')) return 'js';
+  if (pathname.endsWith('.css') || contentType.includes('text/css')) return 'css';
+  return null;
+}
+
+function record(page: Page): Recorder {
+  let pending: Promise<Chunk | null>[] = [];
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  page.on('request', () => {
+    inFlight += 1;
+    lastActivity = Date.now();
+  });
+  const done = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastActivity = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  page.on('response', (response) => {
+    const type = typeOf(response);
+    const request = response.request();
+    const { pathname } = new URL(response.url());
+    // The page's own fetches only: not the worker script, not what the worker fetches for itself.
+    if (!type || request.serviceWorker() || pathname === '/sw.js' || response.status() !== 200) return;
+    pending.push(
+      response
+        .body()
+        .then((body): Chunk => {
+          const content = body.toString('utf8');
+          return {
+            file: pathname,
+            type,
+            bytes: body.length,
+            gzipBytes: zlib.gzipSync(body, { level: 6 }).length,
+            lazy: type === 'js' ? lazyKindOf(pathname, content) : null,
+          };
+        })
+        .catch(() => null),
+    );
+  });
+  return {
+    async take() {
+      const taken = pending;
+      pending = [];
+      return (await Promise.all(taken)).filter((chunk): chunk is Chunk => chunk !== null);
+    },
+    async quiet(quietMs = 750, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        if (inFlight === 0 && Date.now() - lastActivity >= quietMs) return;
+        await page.waitForTimeout(100);
+      }
+      throw new Error(`the page kept fetching for ${timeoutMs} ms`);
+    },
+  };
+}
+
+export function summarise(chunks: readonly Chunk[]): LoadSet {
+  const unique = new Map<string, Chunk>();
+  for (const chunk of chunks) unique.set(chunk.file, chunk);
+  const list = [...unique.values()].sort((a, b) => b.gzipBytes - a.gzipBytes);
+  const sum = (type: 'js' | 'css', field: 'bytes' | 'gzipBytes') =>
+    list.filter((chunk) => chunk.type === type).reduce((total, chunk) => total + chunk[field], 0);
+  return {
+    jsGzipBytes: sum('js', 'gzipBytes'),
+    cssGzipBytes: sum('css', 'gzipBytes'),
+    jsBytes: sum('js', 'bytes'),
+    cssBytes: sum('css', 'bytes'),
+    chunks: list,
+  };
+}
+
+async function fillLogin(page: Page, account: { email: string; password: string }): Promise<void> {
+  await page.locator('input[name="email"]').fill(account.email);
+  await page.locator('input[name="password"]').fill(account.password);
+  await page.locator('form button[type="submit"]').click();
+}
+
+/** One measurement of the three loads, each in a fresh browser context. */
+export async function measureFirstLoad(
+  browser: Browser,
+  baseUrl: string,
+  account: { email: string; password: string },
+): Promise<FirstLoad> {
+  // /login, then the sign-in journey in the same context.
+  const context = await newBenchContext(browser);
+  let login: LoadSet;
+  let signInJourney: LoadSet;
+  try {
+    const page = await context.newPage();
+    const recorder = record(page);
+    await page.goto(`${baseUrl}/login`);
+    await page.locator('input[name="email"]').waitFor();
+    await recorder.quiet();
+    const loginChunks = await recorder.take();
+    login = summarise(loginChunks);
+    await fillLogin(page, account);
+    await interactiveAt(page);
+    await recorder.quiet();
+    signInJourney = summarise([...loginChunks, ...(await recorder.take())]);
+  } finally {
+    await context.close();
+  }
+
+  // The dashboard opened by a signed-in mechanic (session kept) with no code on the tablet yet.
+  const signedIn = await newBenchContext(browser);
+  let dashboard: LoadSet;
+  try {
+    const first = await signedIn.newPage();
+    await signInThroughForm(first, baseUrl, account);
+    await first.close();
+    const page = await signedIn.newPage();
+    await forgetCode(page, baseUrl);
+    const recorder = record(page);
+    await page.goto(`${baseUrl}/`);
+    await interactiveAt(page);
+    await recorder.quiet();
+    dashboard = summarise(await recorder.take());
+  } finally {
+    await signedIn.close();
+  }
+  return { login, dashboard, signInJourney };
+}
+
+/** Every way a first load breaks its budget, in words; empty when all hold. */
+export function budgetViolations(load: FirstLoad): string[] {
+  const problems: string[] = [];
+  const kbOf = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+  for (const [name, set] of [
+    ['dashboard', load.dashboard],
+    ['sign-in journey (login then dashboard)', load.signInJourney],
+  ] as const) {
+    if (set.jsGzipBytes > BUDGETS.dashboardJsGzip) {
+      problems.push(`${name}: ${kbOf(set.jsGzipBytes)} of gzip JS, budget ${kbOf(BUDGETS.dashboardJsGzip)}`);
+    }
+  }
+  for (const [name, set] of [
+    ['login', load.login],
+    ['dashboard', load.dashboard],
+    ['sign-in journey', load.signInJourney],
+  ] as const) {
+    for (const chunk of set.chunks) {
+      if (chunk.lazy) problems.push(`${name}: ${chunk.file} (${chunk.lazy}) must load on demand only`);
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,37 @@
+/** Command line of `npm run bench`: `--quick` for a smoke run with small counts, `--only a,b` for some benchmarks. */
+
+export const BENCHMARKS = ['first-load', 'startup', 'outbox-drain', 'history', 'api-load', 'lighthouse'] as const;
+export type BenchmarkName = (typeof BENCHMARKS)[number];
+
+export interface BenchOptions {
+  quick: boolean;
+  only: ReadonlySet<BenchmarkName>;
+  /** Where the JSON and Markdown reports go (bench/results by default). */
+  outDir: string | null;
+}
+
+export function parseArgs(argv: readonly string[]): BenchOptions {
+  let quick = false;
+  let only: Set<BenchmarkName> = new Set(BENCHMARKS);
+  let outDir: string | null = null;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--quick') quick = true;
+    else if (arg === '--only' || arg.startsWith('--only=')) {
+      const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : (argv[++i] ?? '');
+      const names = value.split(',').map((name) => name.trim());
+      const unknown = names.filter((name) => !(BENCHMARKS as readonly string[]).includes(name));
+      if (unknown.length > 0)
+        throw new Error(`unknown benchmark ${unknown.join(', ')}; known: ${BENCHMARKS.join(', ')}`);
+      only = new Set(names as BenchmarkName[]);
+    } else if (arg === '--out' || arg.startsWith('--out=')) {
+      outDir = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : (argv[++i] ?? null);
+    } else if (arg === '--help' || arg === '-h') {
+      throw new Error(
+        `usage: npm run bench -- [--quick] [--only ${BENCHMARKS.join(',')}] [--out dir]\n` +
+          '  --quick  small counts and one or two runs each: a smoke run, not figures to publish',
+      );
+    } else throw new Error(`unknown argument ${arg} (try --help)`);
+  }
+  return { quick, only, outDir };
+}

@@ -1,0 +1,119 @@
+/**
+ * Filling the app's IndexedDB from a benchmark: rows of exactly the shape src/lib/db.ts declares
+ * (OutboxEntry, HistoryRow), written with the plain IndexedDB API in the page, into the database the
+ * app has already opened (so its schema and version are the app's own). Nothing in the product is
+ * exposed for this.
+ */
+import type { Page } from 'playwright-core';
+import type { HistoryRow, OutboxEntry } from '../../src/lib/db';
+
+export const APP_DATABASE = 'garage-portal';
+export const OUTBOX_SEQ_KEY = 'outbox-seq';
+
+/** Writes rows into stores of the app's database in one transaction; for outbox rows, moves the seq counter on. */
+export async function putRows(
+  page: Page,
+  rows: { outbox?: readonly OutboxEntry[]; history?: readonly HistoryRow[] },
+): Promise<void> {
+  await page.evaluate(
+    async ({ name, seqKey, outbox, history }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          const tx = db.transaction(['outbox', 'history', 'meta'], 'readwrite');
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+          tx.onabort = () => reject(tx.error);
+          for (const row of outbox) tx.objectStore('outbox').put(row);
+          for (const row of history) tx.objectStore('history').put(row);
+          if (outbox.length > 0) {
+            const meta = tx.objectStore('meta');
+            const read = meta.get(seqKey);
+            read.onsuccess = () => {
+              const current = (read.result as { value?: unknown } | undefined)?.value;
+              const highest = Math.max(typeof current === 'number' ? current : 0, ...outbox.map((row) => row.seq));
+              meta.put({ key: seqKey, value: highest });
+            };
+          }
+        });
+      } finally {
+        db.close();
+      }
+    },
+    { name: APP_DATABASE, seqKey: OUTBOX_SEQ_KEY, outbox: rows.outbox ?? [], history: rows.history ?? [] },
+  );
+}
+
+export async function countRows(page: Page, store: 'outbox' | 'history'): Promise<number> {
+  return page.evaluate(
+    async ({ name, store }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      try {
+        return await new Promise<number>((resolve, reject) => {
+          const request = db.transaction(store, 'readonly').objectStore(store).count();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+      } finally {
+        db.close();
+      }
+    },
+    { name: APP_DATABASE, store },
+  );
+}
+
+/** The highest seq the outbox counter has handed out (new entries continue after it). */
+export async function currentSeq(page: Page): Promise<number> {
+  return page.evaluate(
+    async ({ name, seqKey }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      try {
+        return await new Promise<number>((resolve, reject) => {
+          const request = db.transaction('meta', 'readonly').objectStore('meta').get(seqKey);
+          request.onsuccess = () => {
+            const value = (request.result as { value?: unknown } | undefined)?.value;
+            resolve(typeof value === 'number' ? value : 0);
+          };
+          request.onerror = () => reject(request.error);
+        });
+      } finally {
+        db.close();
+      }
+    },
+    { name: APP_DATABASE, seqKey: OUTBOX_SEQ_KEY },
+  );
+}
+
+export interface QueuedRepair {
+  kode_id: string;
+  repair_type_id: string;
+  odometer: number;
+  recorded_at: string;
+}
+
+/** Outbox rows as Insert writes them (src/lib/sync/outbox.ts addToOutbox), pending, in the given order. */
+export function outboxRows(partnerId: string, repairs: readonly QueuedRepair[], firstSeq: number): OutboxEntry[] {
+  return repairs.map((repair, index) => ({
+    key: crypto.randomUUID(),
+    partnerId,
+    entry: { ...repair, note: '', consented: true },
+    state: 'pending',
+    seq: firstSeq + index,
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    createdAt: repair.recorded_at,
+  }));
+}

@@ -1,0 +1,314 @@
+/** The bench report: its JSON shape and the Markdown written next to it (bench/results/latest.md). */
+import type { LazyKind } from './first-load';
+import type { MachineInfo } from './lib/machine';
+import type { Figure } from './lib/stats';
+
+interface LoadSummary {
+  jsGzipKb: Figure;
+  cssGzipKb: Figure;
+  jsKb: number;
+  chunks: { file: string; type: 'js' | 'css'; gzipKb: number; lazy: LazyKind | null }[];
+}
+
+export interface Report {
+  generatedAt: string;
+  quick: boolean;
+  commit: string | null;
+  machine: MachineInfo;
+  plan: Record<string, number>;
+  durationS: number;
+  /** Benchmarks that failed, with why: their figures are missing. */
+  errors: Record<string, string>;
+  firstLoad?: {
+    runs: number;
+    login: LoadSummary;
+    dashboard: LoadSummary;
+    signInJourney: LoadSummary;
+    budgetJsGzipKb: number;
+    violations: string[];
+  };
+  startup?: { runs: number; cpuSlowdown: number; coldMs: Figure; warmOfflineMs: Figure; goalWarmOfflineMs: number };
+  outboxDrain?: {
+    runs: number;
+    entries: number;
+    concurrency: number;
+    drainMs: Figure;
+    clientPerSecond: Figure;
+    serverPerSecond: Figure;
+    ratio: Figure;
+    clientRequestMs: Figure;
+    meanInFlight: Figure;
+    serverErrors: number;
+    storedExactlyOnce: boolean;
+    vehicleOrderKept: boolean;
+  };
+  history?: {
+    runs: number;
+    synced: number;
+    queued: number;
+    cpuSlowdown: number;
+    showMs: Figure;
+    showMoreMs: Figure;
+    rowsInDom: number;
+    rowsAfterShowMore: number;
+    heapBeforeMb: Figure;
+    heapWithHistoryMb: Figure;
+  };
+  apiLoad?: {
+    connections: number;
+    durationS: number;
+    runs: number;
+    results: Partial<
+      Record<
+        'pglite' | 'postgres',
+        Record<string, { requestsPerSecond: Figure; p50Ms: Figure; p99Ms: Figure; errors: number }>
+      >
+    >;
+  };
+  lighthouse?: {
+    runs: number;
+    version: string;
+    settings: string;
+    goals: Record<string, number>;
+    pages: Partial<Record<string, { scores: Record<string, Figure>; failingAudits: string[] }>>;
+  };
+}
+
+const n = (value: number, digits = 0) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const yes = (ok: boolean) => (ok ? '✅ holds' : '❌ not met');
+const spread = (f: Figure) => (f.runs.length > 1 ? ` (runs: ${f.runs.map((v) => n(v, 0)).join(', ')})` : '');
+
+const ENDPOINT_NAMES: Record<string, string> = {
+  'vehicle-lookup': 'GET /vehicles/{kode_id}',
+  'list-repairs': 'GET /repairs',
+  'create-repair': 'POST /repairs',
+};
+
+function summaryRows(report: Report): string[] {
+  const rows: string[] = [];
+  const row = (figureName: string, result: string, target: string, verdict: string) =>
+    rows.push(`| ${figureName} | ${result} | ${target} | ${verdict} |`);
+  const f = report.firstLoad;
+  if (f) {
+    row(
+      'First load `/login`: gzip JS / CSS',
+      `${n(f.login.jsGzipKb.median, 1)} KB / ${n(f.login.cssGzipKb.median, 1)} KB`,
+      '—',
+      '',
+    );
+    row(
+      'First load dashboard (signed in, empty cache): gzip JS / CSS',
+      `${n(f.dashboard.jsGzipKb.median, 1)} KB / ${n(f.dashboard.cssGzipKb.median, 1)} KB`,
+      `JS ≤ ${f.budgetJsGzipKb} KB`,
+      yes(f.dashboard.jsGzipKb.median <= f.budgetJsGzipKb),
+    );
+    row(
+      'First visit `/login` → sign-in → dashboard: gzip JS',
+      `${n(f.signInJourney.jsGzipKb.median, 1)} KB`,
+      `≤ ${f.budgetJsGzipKb} KB`,
+      yes(f.signInJourney.jsGzipKb.median <= f.budgetJsGzipKb),
+    );
+    const lazy = [f.login, f.dashboard, f.signInJourney].flatMap((set) => set.chunks.filter((chunk) => chunk.lazy));
+    row(
+      'Map, phone mask, ar/en catalogs in a first load',
+      lazy.length === 0 ? 'none' : lazy.map((chunk) => `${chunk.file} (${chunk.lazy})`).join(', '),
+      'none',
+      yes(lazy.length === 0),
+    );
+  }
+  const s = report.startup;
+  if (s) {
+    row(`Start-up to typeable dashboard, cold, ${s.cpuSlowdown}x CPU`, `${n(s.coldMs.median)} ms`, '—', '');
+    row(
+      `Start-up to typeable dashboard, warm offline (service worker), ${s.cpuSlowdown}x CPU`,
+      `${n(s.warmOfflineMs.median)} ms`,
+      `< ${n(s.goalWarmOfflineMs)} ms`,
+      yes(s.warmOfflineMs.median < s.goalWarmOfflineMs),
+    );
+  }
+  const d = report.outboxDrain;
+  if (d) {
+    row(
+      `Outbox drain, ${n(d.entries)} entries queued offline`,
+      `${n(d.drainMs.median / 1000, 1)} s, ${n(d.clientPerSecond.median, 1)} entries/s`,
+      'each stored once, vehicle order kept',
+      yes(d.storedExactlyOnce && d.vehicleOrderKept),
+    );
+    row(
+      `Server capacity, same POST /repairs (autocannon, ${d.concurrency} connections)`,
+      `${n(d.serverPerSecond.median, 1)} req/s; client/server ${n(d.ratio.median, 2)}`,
+      'errors 0',
+      yes(d.serverErrors === 0),
+    );
+  }
+  const h = report.history;
+  if (h) {
+    row(
+      `History tab, ${n(h.synced)} synced + ${n(h.queued)} queued, ${h.cpuSlowdown}x CPU`,
+      `${n(h.showMs.median)} ms to show; JS heap ${n(h.heapWithHistoryMb.median, 1)} MB`,
+      'paged or virtualised',
+      yes(h.rowsInDom <= 100),
+    );
+  }
+  const a = report.apiLoad;
+  if (a) {
+    for (const database of ['pglite', 'postgres'] as const) {
+      const results = a.results[database];
+      if (!results) continue;
+      for (const [endpoint, result] of Object.entries(results)) {
+        row(
+          `API ${ENDPOINT_NAMES[endpoint] ?? endpoint}, ${database === 'pglite' ? 'PGlite' : 'PostgreSQL'}`,
+          `${n(result.requestsPerSecond.median)} req/s, p50 ${n(result.p50Ms.median, 1)} ms, p99 ${n(result.p99Ms.median, 1)} ms, ${result.errors} errors`,
+          'errors 0',
+          yes(result.errors === 0),
+        );
+      }
+    }
+  }
+  const l = report.lighthouse;
+  if (l) {
+    for (const [pageName, page] of Object.entries(l.pages)) {
+      if (!page) continue;
+      const scores = ['performance', 'accessibility', 'best-practices'].map((c) => page.scores[c]?.median ?? 0);
+      const goals = ['performance', 'accessibility', 'best-practices'].map((c) => l.goals[c] ?? 100);
+      row(
+        `Lighthouse ${pageName === 'login' ? '`/login`' : 'dashboard'}: performance / accessibility / best practices`,
+        scores.join(' / '),
+        goals.join(' / '),
+        yes(scores.every((score, i) => score >= goals[i]!)),
+      );
+    }
+  }
+  return rows;
+}
+
+/** The README's summary: the machine and the table, pointing at the full report. */
+export function renderSummary(report: Report): string {
+  const m = report.machine;
+  return [
+    `Measured ${report.generatedAt.slice(0, 10)} on ${m.cpuModel}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}` +
+      `${m.chromium ? `, Chromium ${m.chromium}` : ''} (load average ${m.loadAverageAtStart} at the start); medians of` +
+      ' repeated runs, details and run counts in [bench/results/latest.md](bench/results/latest.md).',
+    '',
+    '| Figure | Result (median) | Budget / goal | |',
+    '|---|---|---|---|',
+    ...summaryRows(report),
+  ].join('\n');
+}
+
+export function renderMarkdown(report: Report): string {
+  const m = report.machine;
+  const lines: string[] = [];
+  lines.push(`# Benchmarks${report.quick ? ' (quick smoke run: small counts, not figures to publish)' : ''}`, '');
+  lines.push(
+    `Measured ${report.generatedAt.slice(0, 16).replace('T', ' ')} UTC${report.commit ? ` on commit ${report.commit}` : ''} by \`npm run bench${report.quick ? ' -- --quick' : ''}\` in ${n(report.durationS)} s.`,
+    '',
+    `Machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGb} GB memory, Node ${m.node}, ${m.platform}${m.chromium ? `, Chromium ${m.chromium}` : ''}. ` +
+      `Load average (1 min) ${m.loadAverageAtStart} at the start and ${m.loadAverageAtEnd ?? '?'} at the end` +
+      (m.loadAverageAtStart >= 1 || (m.loadAverageAtEnd ?? 0) >= 1
+        ? ' — the machine was busy with other work: times are pessimistic.'
+        : '.'),
+    '',
+    'Each figure is the median of its runs; run counts are given per section. KB = 1,024 bytes, gzip at level 6.',
+    '',
+    '| Figure | Result (median) | Budget / goal | |',
+    '|---|---|---|---|',
+    ...summaryRows(report),
+    '',
+  );
+  const f = report.firstLoad;
+  if (f) {
+    lines.push(`## 1. First-load weight (${f.runs} run${f.runs > 1 ? 's' : ''}; bytes are deterministic)`, '');
+    lines.push(
+      'What Chromium fetches on a first visit (empty cache, no service worker yet), each body gzipped here; the service worker script and its background precache are not counted.',
+      '',
+    );
+    for (const [title, set] of [
+      ['`/login`', f.login],
+      ['Dashboard, opened signed in', f.dashboard],
+      ['`/login`, then sign-in, until the dashboard is typeable (both together)', f.signInJourney],
+    ] as const) {
+      lines.push(
+        `**${title}**: ${n(set.jsGzipKb.median, 1)} KB gzip JS (${n(set.jsKb, 1)} KB uncompressed), ${n(set.cssGzipKb.median, 1)} KB gzip CSS, ${set.chunks.length} files:`,
+        '',
+        set.chunks.map((chunk) => `\`${chunk.file.replace('/assets/', '')}\` ${n(chunk.gzipKb, 1)}`).join(' · '),
+        '',
+      );
+    }
+    if (f.violations.length > 0) lines.push('Budget violations:', '', ...f.violations.map((v) => `- ${v}`), '');
+  }
+  const s = report.startup;
+  if (s) {
+    lines.push(
+      `## 2. Start-up on a tablet (${s.runs} runs each, CPU slowed ${s.cpuSlowdown}x)`,
+      '',
+      'Navigation start to the `dashboard-interactive` mark (the kode_id input mounted and enabled).',
+      '',
+      `- cold (first visit signed in, empty cache, over loopback): median ${n(s.coldMs.median)} ms${spread(s.coldMs)}`,
+      `- warm offline (service worker in control, browser offline, reload): median ${n(s.warmOfflineMs.median)} ms${spread(s.warmOfflineMs)}`,
+      '',
+    );
+  }
+  const d = report.outboxDrain;
+  if (d) {
+    lines.push(
+      `## 3. Outbox drain (${d.runs} run${d.runs > 1 ? 's' : ''} of ${n(d.entries)} entries)`,
+      '',
+      `Entries written into the app's IndexedDB outbox while offline, then back online; the app's sync engine sends them (${d.concurrency} vehicles at a time, each vehicle in order).`,
+      '',
+      `- until the server holds all: median ${n(d.drainMs.median)} ms${spread(d.drainMs)} → ${n(d.clientPerSecond.median, 1)} entries/s`,
+      `- server alone, same POST, ${d.concurrency} connections (autocannon, same run): ${n(d.serverPerSecond.median, 1)} req/s; the client reaches ${n(d.ratio.median * 100)} % of it`,
+      `- as the page saw its requests: ${n(d.clientRequestMs.median)} ms each, ${n(d.meanInFlight.median, 2)} of ${d.concurrency} in flight on average`,
+      `- stored exactly once: ${d.storedExactlyOnce ? 'yes' : 'NO'}; each vehicle's readings in entry order: ${d.vehicleOrderKept ? 'yes' : 'NO'}; autocannon errors: ${d.serverErrors}`,
+      '',
+    );
+  }
+  const h = report.history;
+  if (h) {
+    lines.push(
+      `## 4. History at scale (${h.runs} runs, CPU slowed ${h.cpuSlowdown}x, offline)`,
+      '',
+      `- ${n(h.synced)} synced + ${n(h.queued)} queued entries in IndexedDB: the History tab shows its first ${h.rowsInDom} rows in ${n(h.showMs.median)} ms${spread(h.showMs)}; "show more" to ${h.rowsAfterShowMore} rows in ${n(h.showMoreMs.median)} ms`,
+      `- JS heap after GC: ${n(h.heapBeforeMb.median, 1)} MB on the dashboard, ${n(h.heapWithHistoryMb.median, 1)} MB with the history open`,
+      `- paged: ${h.rowsInDom} rows in the DOM out of ${n(h.synced + h.queued)}, 50 more per "show more"`,
+      '',
+    );
+  }
+  const a = report.apiLoad;
+  if (a) {
+    lines.push(
+      `## 5. API under load (${a.runs} runs of ${a.durationS} s per endpoint, ${a.connections} connections, loopback)`,
+      '',
+      '| Endpoint | Database | req/s | p50 ms | p99 ms | errors |',
+      '|---|---|---|---|---|---|',
+    );
+    for (const database of ['pglite', 'postgres'] as const) {
+      for (const [endpoint, result] of Object.entries(a.results[database] ?? {})) {
+        lines.push(
+          `| ${ENDPOINT_NAMES[endpoint] ?? endpoint} | ${database === 'pglite' ? 'PGlite' : 'PostgreSQL'} | ${n(result.requestsPerSecond.median)} | ${n(result.p50Ms.median, 1)} | ${n(result.p99Ms.median, 1)} | ${result.errors} |`,
+        );
+      }
+    }
+    lines.push('', 'Errors count connection errors, timeouts and every non-2xx answer.', '');
+  }
+  const l = report.lighthouse;
+  if (l) {
+    lines.push(`## 6. Lighthouse ${l.version} (${l.runs} runs per page)`, '', `${l.settings}.`, '');
+    for (const [pageName, page] of Object.entries(l.pages)) {
+      if (!page) continue;
+      lines.push(
+        `- ${pageName}: ${Object.entries(page.scores)
+          .map(([category, score]) => `${category} ${score.median}${spread(score)}`)
+          .join(', ')}`,
+      );
+      if (page.failingAudits.length > 0) lines.push(`  - audits losing points: ${page.failingAudits.join('; ')}`);
+    }
+    lines.push('');
+  }
+  const errors = Object.entries(report.errors);
+  if (errors.length > 0) {
+    lines.push('## Failed', '', ...errors.map(([name, message]) => `- ${name}: ${message.split('\n')[0]}`), '');
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,345 @@
+/**
+ * npm run bench [-- --quick] [-- --only first-load,startup,...]
+ *
+ * Measures the portal where it matters to a mechanic (issue 5) and writes bench/results/latest.json
+ * and latest.md (with --quick: quick.json and quick.md). Every figure is the median of its runs; the
+ * report names the machine and the run counts. Uses the PWA built in dist/ (run `npx vite build`
+ * after changing src/), the real server on loopback, the system Chromium and, for figure 5, the
+ * PostgreSQL server at 127.0.0.1:5432.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../tests/e2e/support/paths';
+import { ensureBuild } from '../tests/e2e/support/server';
+import { measureApiLoad, ENDPOINTS } from './api-load';
+import { budgetViolations, BUDGETS, KB, measureFirstLoad, type FirstLoad, type LoadSet } from './first-load';
+import { measureHistory } from './history';
+import { LIGHTHOUSE_CATEGORIES, measureLighthouse } from './lighthouse';
+import { BENCHMARKS, parseArgs, type BenchmarkName } from './lib/args';
+import { launchBenchBrowser, TABLET_CPU_SLOWDOWN } from './lib/browser';
+import { loadAverage, machineInfo } from './lib/machine';
+import { DEMO_PARTNER, startBenchPortal, type BenchPortal } from './lib/portal';
+import { figure, kb, round, type Figure } from './lib/stats';
+import { ENGINE_CONCURRENCY, measureDrain } from './outbox-drain';
+import { renderMarkdown, renderSummary, type Report } from './report';
+import { measureStartup } from './startup';
+
+const options = parseArgs(process.argv.slice(2));
+const quick = options.quick;
+
+/** Run counts and sizes: the full run stays well under 15 minutes on a 2-core machine. */
+const PLAN = quick
+  ? {
+      firstLoadRuns: 1,
+      startupRuns: 2,
+      drainRuns: 1,
+      drainEntries: 100,
+      historyRuns: 1,
+      historySynced: 500,
+      historyQueued: 50,
+      apiRuns: 1,
+      apiDurationS: 2,
+      apiConnections: 10,
+      lighthouseRuns: 1,
+    }
+  : {
+      firstLoadRuns: 3,
+      startupRuns: 7,
+      drainRuns: 3,
+      drainEntries: 1000,
+      historyRuns: 5,
+      historySynced: 5000,
+      historyQueued: 200,
+      apiRuns: 3,
+      apiDurationS: 10,
+      apiConnections: 10,
+      lighthouseRuns: 3,
+    };
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+function gitDescribe(): string | null {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: PROJECT_ROOT,
+      encoding: 'utf8',
+    }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: PROJECT_ROOT, encoding: 'utf8' }).trim();
+    return dirty ? `${commit} (with uncommitted changes)` : commit;
+  } catch {
+    return null;
+  }
+}
+
+/** Starts a fresh portal (its own database and in-memory rate limits) for one benchmark. */
+async function withPortal<T>(body: (portal: BenchPortal) => Promise<T>): Promise<T> {
+  const portal = await startBenchPortal('pglite');
+  try {
+    return await body(portal);
+  } finally {
+    await portal.stop();
+  }
+}
+
+function loadSummary(sets: LoadSet[]) {
+  const last = sets.at(-1)!;
+  return {
+    jsGzipKb: figure(
+      sets.map((set) => set.jsGzipBytes / KB),
+      'KB',
+      1,
+    ),
+    cssGzipKb: figure(
+      sets.map((set) => set.cssGzipBytes / KB),
+      'KB',
+      1,
+    ),
+    jsKb: kb(last.jsBytes),
+    chunks: last.chunks.map((chunk) => ({
+      file: chunk.file,
+      type: chunk.type,
+      gzipKb: kb(chunk.gzipBytes),
+      lazy: chunk.lazy,
+    })),
+  };
+}
+
+const README_START = '<!-- bench-summary:start -->';
+const README_END = '<!-- bench-summary:end -->';
+
+async function updateReadme(summary: string): Promise<void> {
+  const file = path.join(PROJECT_ROOT, 'README.md');
+  const text = await fs.readFile(file, 'utf8');
+  const start = text.indexOf(README_START);
+  const end = text.indexOf(README_END);
+  if (start < 0 || end < start) throw new Error(`README.md lacks the ${README_START} … ${README_END} markers`);
+  await fs.writeFile(file, `${text.slice(0, start + README_START.length)}\n${summary}\n${text.slice(end)}`);
+}
+
+async function main() {
+  const started = Date.now();
+  const machine = machineInfo();
+  log(
+    `bench${quick ? ' --quick' : ''}: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}, load ${machine.loadAverageAtStart}`,
+  );
+  if (machine.loadAverageAtStart >= 1) log(`  note: the machine is busy (load average ${machine.loadAverageAtStart})`);
+  await ensureBuild();
+  const report: Report = {
+    generatedAt: new Date().toISOString(),
+    quick,
+    commit: gitDescribe(),
+    machine,
+    plan: PLAN,
+    durationS: 0,
+    errors: {},
+  };
+  const browser = await launchBenchBrowser();
+  report.machine.chromium = browser.version();
+
+  const step = async (name: BenchmarkName, body: () => Promise<void>) => {
+    if (!options.only.has(name)) return;
+    const t0 = Date.now();
+    log(`${name}…`);
+    try {
+      await body();
+      log(`${name} done in ${round((Date.now() - t0) / 1000)} s`);
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      report.errors[name] = message.split('\n').slice(0, 6).join('\n');
+      log(`${name} FAILED: ${message}`);
+    }
+  };
+
+  try {
+    await step('first-load', () =>
+      withPortal(async (portal) => {
+        const loads: FirstLoad[] = [];
+        for (let run = 0; run < PLAN.firstLoadRuns; run++)
+          loads.push(await measureFirstLoad(browser, portal.url, DEMO_PARTNER));
+        const last = loads.at(-1)!;
+        report.firstLoad = {
+          runs: loads.length,
+          login: loadSummary(loads.map((load) => load.login)),
+          dashboard: loadSummary(loads.map((load) => load.dashboard)),
+          signInJourney: loadSummary(loads.map((load) => load.signInJourney)),
+          budgetJsGzipKb: BUDGETS.dashboardJsGzip / KB,
+          violations: budgetViolations(last),
+        };
+      }),
+    );
+
+    await step('startup', () =>
+      withPortal(async (portal) => {
+        const runs = await measureStartup(browser, portal.url, PLAN.startupRuns);
+        report.startup = {
+          runs: PLAN.startupRuns,
+          cpuSlowdown: TABLET_CPU_SLOWDOWN,
+          coldMs: figure(runs.coldMs, 'ms'),
+          warmOfflineMs: figure(runs.warmOfflineMs, 'ms'),
+          goalWarmOfflineMs: 1000,
+        };
+      }),
+    );
+
+    await step('outbox-drain', () =>
+      withPortal(async (portal) => {
+        const runs = [];
+        for (let run = 0; run < PLAN.drainRuns; run++) {
+          const result = await measureDrain(browser, portal.url, PLAN.drainEntries);
+          log(
+            `  run ${run + 1}: ${result.entries} in ${result.drainMs} ms = ${result.clientPerSecond.toFixed(0)}/s; server ${result.serverPerSecond.toFixed(0)}/s; once ${result.storedOnce}, order ${result.orderKept}`,
+          );
+          runs.push(result);
+        }
+        report.outboxDrain = {
+          runs: runs.length,
+          entries: PLAN.drainEntries,
+          concurrency: ENGINE_CONCURRENCY,
+          drainMs: figure(
+            runs.map((run) => run.drainMs),
+            'ms',
+          ),
+          clientPerSecond: figure(
+            runs.map((run) => run.clientPerSecond),
+            'entries/s',
+            1,
+          ),
+          serverPerSecond: figure(
+            runs.map((run) => run.serverPerSecond),
+            'req/s',
+            1,
+          ),
+          ratio: figure(
+            runs.map((run) => run.clientPerSecond / run.serverPerSecond),
+            '',
+            2,
+          ),
+          clientRequestMs: figure(
+            runs.map((run) => run.clientRequestMs),
+            'ms',
+          ),
+          meanInFlight: figure(
+            runs.map((run) => run.meanInFlight),
+            '',
+            2,
+          ),
+          serverErrors: runs.reduce((total, run) => total + run.serverErrors, 0),
+          storedExactlyOnce: runs.every((run) => run.storedOnce),
+          vehicleOrderKept: runs.every((run) => run.orderKept),
+        };
+      }),
+    );
+
+    await step('history', () =>
+      withPortal(async (portal) => {
+        const runs = await measureHistory(browser, portal.url, {
+          synced: PLAN.historySynced,
+          queued: PLAN.historyQueued,
+          runs: PLAN.historyRuns,
+        });
+        report.history = {
+          runs: runs.length,
+          synced: PLAN.historySynced,
+          queued: PLAN.historyQueued,
+          cpuSlowdown: TABLET_CPU_SLOWDOWN,
+          showMs: figure(
+            runs.map((run) => run.showMs),
+            'ms',
+          ),
+          showMoreMs: figure(
+            runs.map((run) => run.showMoreMs),
+            'ms',
+          ),
+          rowsInDom: runs.at(-1)!.rowsInDom,
+          rowsAfterShowMore: runs.at(-1)!.rowsAfterShowMore,
+          heapBeforeMb: figure(
+            runs.map((run) => run.heapBeforeBytes / 1024 ** 2),
+            'MB',
+            1,
+          ),
+          heapWithHistoryMb: figure(
+            runs.map((run) => run.heapWithHistoryBytes / 1024 ** 2),
+            'MB',
+            1,
+          ),
+        };
+      }),
+    );
+
+    await step('api-load', async () => {
+      const apiOptions = { connections: PLAN.apiConnections, durationS: PLAN.apiDurationS, runs: PLAN.apiRuns };
+      const byDatabase: NonNullable<Report['apiLoad']>['results'] = {};
+      for (const database of ['pglite', 'postgres'] as const) {
+        const runs = await measureApiLoad(database, apiOptions, log);
+        const summary: Record<string, { requestsPerSecond: Figure; p50Ms: Figure; p99Ms: Figure; errors: number }> = {};
+        for (const endpoint of ENDPOINTS) {
+          const list = runs[endpoint];
+          summary[endpoint] = {
+            requestsPerSecond: figure(
+              list.map((run) => run.requestsPerSecond),
+              'req/s',
+            ),
+            p50Ms: figure(
+              list.map((run) => run.latencyP50Ms),
+              'ms',
+              1,
+            ),
+            p99Ms: figure(
+              list.map((run) => run.latencyP99Ms),
+              'ms',
+              1,
+            ),
+            errors: list.reduce((total, run) => total + run.errors, 0),
+          };
+        }
+        byDatabase[database] = summary;
+      }
+      report.apiLoad = { ...apiOptions, results: byDatabase };
+    });
+
+    await step('lighthouse', () =>
+      withPortal(async (portal) => {
+        const pages = await measureLighthouse(portal.url, PLAN.lighthouseRuns);
+        const summary: NonNullable<Report['lighthouse']>['pages'] = {};
+        for (const [pageName, runs] of Object.entries(pages)) {
+          const scores: Record<string, Figure> = {};
+          for (const category of LIGHTHOUSE_CATEGORIES) {
+            scores[category] = figure(
+              runs.map((run) => run.scores[category]),
+              '',
+            );
+          }
+          summary[pageName] = { scores, failingAudits: [...new Set(runs.flatMap((run) => run.failing))] };
+        }
+        report.lighthouse = {
+          runs: PLAN.lighthouseRuns,
+          version: pages.login[0]?.lighthouseVersion ?? 'unknown',
+          settings: 'Lighthouse defaults: mobile emulation, simulated throttling (slow 4G, 4x CPU)',
+          goals: { performance: 95, accessibility: 100, 'best-practices': 100 },
+          pages: summary,
+        };
+      }),
+    );
+  } finally {
+    await browser.close();
+  }
+
+  report.machine.loadAverageAtEnd = loadAverage();
+  report.durationS = round((Date.now() - started) / 1000);
+  const outDir = options.outDir ? path.resolve(options.outDir) : path.join(PROJECT_ROOT, 'bench', 'results');
+  await fs.mkdir(outDir, { recursive: true });
+  const base = quick ? 'quick' : 'latest';
+  await fs.writeFile(path.join(outDir, `${base}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  await fs.writeFile(path.join(outDir, `${base}.md`), renderMarkdown(report));
+  log(`\n${renderMarkdown(report)}`);
+  log(`written ${path.relative(PROJECT_ROOT, path.join(outDir, base))}.{json,md} in ${report.durationS} s`);
+  // A full run of every benchmark into bench/results also refreshes the README's summary table.
+  if (!quick && !options.outDir && options.only.size === BENCHMARKS.length && Object.keys(report.errors).length === 0) {
+    await updateReadme(renderSummary(report));
+    log('README.md: Performance table updated');
+  }
+  if (Object.keys(report.errors).length > 0) process.exitCode = 1;
+}
+
+await main();

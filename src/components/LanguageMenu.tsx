@@ -1,0 +1,31 @@
+/** The language menu itself, loaded on first use (LanguageSwitcher). */
+import { Menu, Portal } from '@chakra-ui/react';
+import { useOpenOnMount, type LazyMenuBaseProps } from './ui/lazy-menu';
+import { activateLocale, currentLocale, LOCALES, type Locale } from '../lib/i18n';
+import { LANGUAGE_NAMES } from './language-names';
+
+export default function LanguageMenu({ trigger, openOnMount }: LazyMenuBaseProps) {
+  const triggerRef = useOpenOnMount(openOnMount);
+  const locale = currentLocale();
+  return (
+    <Menu.Root onSelect={(details) => void activateLocale(details.value as Locale)}>
+      <Menu.Trigger asChild ref={triggerRef}>
+        {trigger}
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.RadioItemGroup value={locale}>
+              {LOCALES.map((code) => (
+                <Menu.RadioItem key={code} value={code} lang={code} dir={code === 'ar' ? 'rtl' : 'ltr'}>
+                  <Menu.ItemIndicator />
+                  {LANGUAGE_NAMES[code]}
+                </Menu.RadioItem>
+              ))}
+            </Menu.RadioItemGroup>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

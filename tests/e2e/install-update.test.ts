@@ -1,0 +1,295 @@
+/**
+ * Installing and updating the PWA (DESIGN.md section 3): the built manifest and icons make it
+ * installable in Chromium, and a newly deployed version is offered, held back while the dashboard
+ * form has unsaved input, applied on request, and loses nothing queued in the outbox.
+ *
+ * The portal serves a copy of dist/ (DIST_DIR), so a test can deploy a new version into it.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, isExternalUrl, launchBrowser, newTabletContext, screenshot } from './support/browser';
+import {
+  historyRows,
+  indicator,
+  openTab,
+  recordRepair,
+  registerPartner,
+  repairForm,
+  serverRepairs,
+  signIn,
+  waitForPrecache,
+  waitForServiceWorker,
+  waitingIn,
+  watchConsole,
+  type ConsoleWatch,
+} from './support/offline';
+import { DIST_DIR } from './support/paths';
+import { ensureBuild, startPortal, type Portal } from './support/server';
+import { startMapStubs, type MapStubs } from './support/stubs';
+
+let stubs: MapStubs;
+let portal: Portal;
+let browser: Browser;
+let workDir: string;
+let liveDist: string;
+let context: BrowserContext | null = null;
+let consoleWatch: ConsoleWatch;
+
+beforeAll(async () => {
+  await ensureBuild();
+  workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-update-'));
+  liveDist = path.join(workDir, 'dist');
+  await fs.cp(DIST_DIR, liveDist, { recursive: true });
+  stubs = await startMapStubs();
+  portal = await startPortal({ ...stubs, env: { DIST_DIR: liveDist } });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+  await stubs?.close();
+  if (workDir) await fs.rm(workDir, { recursive: true, force: true });
+});
+
+afterEach(async () => {
+  const unexpected = consoleWatch?.unexpected() ?? [];
+  await context?.close();
+  context = null;
+  expect(unexpected, 'console errors').toEqual([]);
+});
+
+async function freshPage(): Promise<Page> {
+  context = await newTabletContext(browser);
+  consoleWatch = watchConsole(context);
+  return context.newPage();
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Fetches a PNG from the portal and reads its size from the IHDR chunk. */
+async function fetchPng(url: string): Promise<{ width: number; height: number; type: string | null }> {
+  const response = await fetch(url);
+  expect(response.status, url).toBe(200);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  expect(bytes.subarray(0, 8).equals(PNG_SIGNATURE), `${url} is a PNG`).toBe(true);
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), type: response.headers.get('content-type') };
+}
+
+/** Chromium's own checks through the DevTools protocol: the manifest as parsed, and what would stop an install. */
+async function installabilityOf(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+    expect(manifest.url).toBe(`${portal.url}/manifest.webmanifest`);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string; errorArguments: unknown[] }[];
+    };
+    return { manifestErrors: manifest.errors, installabilityErrors };
+  } finally {
+    await cdp.detach();
+  }
+}
+
+interface ManifestIcon {
+  src: string;
+  sizes: string;
+  type: string;
+  purpose?: string;
+}
+
+describe('installability', () => {
+  it('serves a complete manifest, icons and apple-touch-icon, and Chromium finds nothing missing', async () => {
+    const response = await fetch(`${portal.url}/manifest.webmanifest`);
+    expect(response.status).toBe(200);
+    const manifest = (await response.json()) as Record<string, unknown> & { icons: ManifestIcon[] };
+    expect(manifest).toMatchObject({
+      name: 'Portail Partenaire Garage',
+      short_name: 'Garage',
+      display: 'standalone',
+      lang: 'fr',
+      start_url: '/',
+      scope: '/',
+      theme_color: expect.stringMatching(/^#[0-9a-f]{6}$/i),
+      background_color: expect.stringMatching(/^#[0-9a-f]{6}$/i),
+    });
+    const icon = (size: string, purpose: string) =>
+      manifest.icons.find((entry) => entry.sizes === size && (entry.purpose ?? 'any').split(' ').includes(purpose));
+    const any192 = icon('192x192', 'any');
+    const any512 = icon('512x512', 'any');
+    const maskable = icon('512x512', 'maskable');
+    expect(any192 && any512 && maskable).toBeTruthy();
+    // The maskable icon is an icon of its own (its safe zone differs), not "any maskable".
+    expect(maskable!.src).not.toBe(any512!.src);
+    expect(maskable!.purpose).toBe('maskable');
+    for (const entry of [any192!, any512!, maskable!]) {
+      const png = await fetchPng(new URL(entry.src, portal.url).href);
+      expect(`${png.width}x${png.height}`).toBe(entry.sizes);
+      expect(png.type).toBe('image/png');
+      expect(entry.type).toBe('image/png');
+    }
+
+    const page = await freshPage();
+    await page.goto(`${portal.url}/login`);
+    await page.getByRole('heading', { level: 1, name: 'Connexion à l’espace partenaire' }).waitFor();
+    await waitForServiceWorker(page);
+    expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
+    expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe(manifest.theme_color);
+    const touchIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+    expect(touchIcon).toBeTruthy();
+    const apple = await fetchPng(new URL(touchIcon!, portal.url).href);
+    expect(apple.type).toBe('image/png');
+    expect(apple.width).toBe(apple.height);
+    expect(apple.width).toBeGreaterThanOrEqual(180);
+
+    // Off the record (every Playwright context but a persistent one) Chromium never installs: that
+    // one reason is the browser's, not the app's; the next test asks outside incognito.
+    expect(await installabilityOf(page)).toEqual({
+      manifestErrors: [],
+      installabilityErrors: [{ errorId: 'in-incognito', errorArguments: [] }],
+    });
+  });
+
+  it('is installable for Chromium outside incognito', async () => {
+    // Playwright's contexts are off the record, where Chromium never installs ('in-incognito'):
+    // a persistent profile gives Chromium's real verdict.
+    const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-profile-'));
+    const persistent = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: CHROMIUM_ARGS,
+      serviceWorkers: 'allow',
+      locale: 'fr-DZ',
+      viewport: { width: 1024, height: 768 },
+    });
+    try {
+      await persistent.route(isExternalUrl, (route) => route.abort('blockedbyclient'));
+      consoleWatch = watchConsole(persistent);
+      const page = persistent.pages()[0] ?? (await persistent.newPage());
+      await page.goto(`${portal.url}/login`);
+      await page.getByRole('heading', { level: 1, name: 'Connexion à l’espace partenaire' }).waitFor();
+      await waitForServiceWorker(page);
+      expect(await installabilityOf(page)).toEqual({ manifestErrors: [], installabilityErrors: [] });
+    } finally {
+      await persistent.close();
+      await fs.rm(profile, { recursive: true, force: true });
+    }
+  });
+});
+
+const NEW_VERSION = 'v2-e2e';
+const UPDATE_OFFER = 'Une nouvelle version du portail est disponible.';
+const UPDATE_HELD = 'Terminez ou videz la saisie en cours pour mettre à jour.';
+
+/**
+ * Deploys a new version into the served folder: index.html gains a marker, and the service worker's
+ * precache manifest gets the new revision of index.html, as a real build would give it. The
+ * browser then sees a changed sw.js and installs it next to the running one.
+ */
+async function deployNewVersion(dir: string): Promise<string> {
+  const indexFile = path.join(dir, 'index.html');
+  const swFile = path.join(dir, 'sw.js');
+  const index = await fs.readFile(indexFile, 'utf8');
+  const sw = await fs.readFile(swFile, 'utf8');
+  const next = index.replace(
+    '<meta charset="UTF-8" />',
+    `<meta charset="UTF-8" />\n    <meta name="portal-version" content="${NEW_VERSION}" />`,
+  );
+  expect(next).not.toBe(index);
+  const revision = crypto.createHash('md5').update(next).digest('hex');
+  const entry = /\{"revision":"([0-9a-f]{32})","url":"index\.html"\}/;
+  expect(sw).toMatch(entry);
+  const nextSw = sw.replace(entry, `{"revision":"${revision}","url":"index.html"}`);
+  // sw.js last: the browser must not find the new worker before the page it precaches exists.
+  await fs.writeFile(`${indexFile}.tmp`, next);
+  await fs.rename(`${indexFile}.tmp`, indexFile);
+  await fs.writeFile(`${swFile}.tmp`, nextSw);
+  await fs.rename(`${swFile}.tmp`, swFile);
+  return revision;
+}
+
+const pageVersion = (page: Page) =>
+  page.evaluate(() => document.querySelector('meta[name="portal-version"]')?.getAttribute('content') ?? 'v1');
+
+/** What the app does when the tablet comes back to the tab: it looks for a new version (and sends). */
+const returnToTab = (page: Page) => page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+
+describe('update', () => {
+  it('offers a new version, holds it while the form has unsaved input, applies it on request and keeps the outbox', async () => {
+    const account = await registerPartner(portal.url, 'update');
+    const page = await freshPage();
+    await signIn(page, portal.url, account);
+    await waitForServiceWorker(page);
+    await waitForPrecache(page);
+    expect(await pageVersion(page)).toBe('v1');
+
+    // One repair waits in the outbox: the server cannot be reached for it.
+    const blockRepairs = (route: import('playwright-core').Route) =>
+      route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback();
+    await context!.route(`${portal.url}/api/partner/repairs`, blockRepairs);
+    await recordRepair(page, { kodeId: 'KODE000002', odometer: 91_000, type: 'Vidange' });
+    await expect.poll(async () => waitingIn((await indicator(page)).label)).toBe(1);
+
+    // The mechanic starts another entry and leaves it unfinished.
+    const fields = repairForm(page);
+    await fields.kodeId.fill('KODE000001');
+    await fields.odometer.fill('123456');
+    await page.evaluate(() => {
+      (window as Window & { beforeUpdate?: boolean }).beforeUpdate = true;
+    });
+
+    const revision = await deployNewVersion(liveDist);
+    await returnToTab(page);
+    const prompt = page.getByRole('status').filter({ hasText: UPDATE_OFFER });
+    await prompt.waitFor({ timeout: 20_000 });
+    const update = prompt.getByRole('button', { name: 'Mettre à jour' });
+    await expect.poll(() => update.isDisabled()).toBe(true);
+    await prompt.getByText(UPDATE_HELD).waitFor();
+    await screenshot(page, 'update-held');
+    // Nothing reloaded under the input.
+    expect(await fields.kodeId.inputValue()).toBe('KODE000001');
+    expect(await page.evaluate(() => (window as Window & { beforeUpdate?: boolean }).beforeUpdate)).toBe(true);
+    expect(await pageVersion(page)).toBe('v1');
+
+    await fields.kodeId.fill('');
+    await fields.odometer.fill('');
+    await expect.poll(() => update.isEnabled()).toBe(true);
+    expect(await prompt.getByText(UPDATE_HELD).count()).toBe(0);
+    await update.click();
+
+    // The new worker takes over and the page reloads into the new version.
+    await expect.poll(() => pageVersion(page).catch(() => 'reloading'), { timeout: 20_000 }).toBe(NEW_VERSION);
+    expect(await page.evaluate(() => (window as Window & { beforeUpdate?: boolean }).beforeUpdate)).toBeUndefined();
+    await page.getByRole('heading', { level: 1, name: 'Tableau de bord – Partenaire Garage' }).waitFor();
+    expect(await page.getByText(UPDATE_OFFER).count()).toBe(0);
+    const precached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        if (name.startsWith('workbox-precache'))
+          urls.push(...(await (await caches.open(name)).keys()).map((r) => r.url));
+      }
+      return urls.filter((url) => new URL(url).pathname === '/index.html');
+    });
+    expect(precached).toEqual([`${portal.url}/index.html?__WB_REVISION__=${revision}`]);
+
+    // The queued repair is still there, and goes once the server can be reached.
+    await expect.poll(async () => waitingIn((await indicator(page)).label)).toBe(1);
+    await openTab(page, 'Historique');
+    await expect
+      .poll(async () => (await historyRows(page)).map((row) => `${row.kodeId} ${row.status}`))
+      .toEqual(['KODE000002 pending']);
+    await context!.unroute(`${portal.url}/api/partner/repairs`, blockRepairs);
+    await returnToTab(page);
+    await expect
+      .poll(async () => (await historyRows(page)).map((row) => `${row.kodeId} ${row.status}`), { timeout: 30_000 })
+      .toEqual(['KODE000002 synced']);
+    const stored = await serverRepairs(portal.url, account);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ vehicle: { kode_id: 'KODE000002' }, odometer: 91_000 });
+    await screenshot(page, 'update-applied');
+  });
+});

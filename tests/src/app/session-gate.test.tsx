@@ -1,0 +1,99 @@
+/**
+ * The session gate (SPEC.md section 2): before a route it refreshes the session; an authenticated
+ * route without a session goes to /login, a public route with one goes to /, and a failed refresh
+ * for lack of network keeps a cached partner signed in (DESIGN.md section 3).
+ */
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ApiResult } from '../../../contract';
+import { SessionGate } from '../../../src/app/SessionGate';
+import { demoUser, failed, offline, ok } from '../support/api';
+import { renderWithApp } from '../render';
+
+const refreshAnswer = vi.hoisted(() => ({ current: null as null | (() => ApiResult<unknown>) }));
+
+vi.mock('../../../src/lib/api/client', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../src/lib/api/client')>();
+  return {
+    ...original,
+    apiRequest: vi.fn(async (base: string, path: string) => {
+      if (base === 'auth' && path === '/refresh' && refreshAnswer.current) return refreshAnswer.current();
+      throw new Error(`Unscripted API call: ${base} ${path}`);
+    }),
+  };
+});
+
+/** A partner signed in on this tablet before (the gate only asks the server when one did). */
+async function rememberSignedInPartner() {
+  const { writeMeta } = await import('../../../src/lib/db');
+  await writeMeta('current-account', demoUser.id);
+}
+
+async function freshSessionModule() {
+  vi.resetModules();
+  return import('../../../src/lib/session');
+}
+
+// The gate shares one session module across these tests: the anonymous cases come first.
+describe('the session gate', () => {
+  beforeEach(() => {
+    refreshAnswer.current = null;
+  });
+
+  it('sends a visitor without a session from an authenticated page to /login', async () => {
+    refreshAnswer.current = () => failed(401, 'expired');
+    const { location } = await renderWithApp(
+      <SessionGate area="authenticated">
+        <p>tableau</p>
+      </SessionGate>,
+      { path: '/' },
+    );
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/login'));
+    expect(screen.queryByText('tableau')).toBeNull();
+  });
+
+  it('shows the page once the session is known and matches the area', async () => {
+    refreshAnswer.current = () => failed(401, 'expired');
+    await renderWithApp(
+      <SessionGate area="public">
+        <p>connexion</p>
+      </SessionGate>,
+      { path: '/login' },
+    );
+    expect(await screen.findByText('connexion')).toBeTruthy();
+  });
+
+  it('sends a signed-in partner from a public page to /', async () => {
+    await rememberSignedInPartner();
+    refreshAnswer.current = () => ok({ access_token: 'v4.local.token', user: demoUser });
+    const { location } = await renderWithApp(
+      <SessionGate area="public">
+        <p>connexion</p>
+      </SessionGate>,
+      { path: '/login' },
+    );
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/'));
+  });
+
+  it('keeps a cached partner signed in when the refresh cannot reach the server', async () => {
+    await rememberSignedInPartner();
+    const session = await freshSessionModule();
+    refreshAnswer.current = () => ok({ access_token: 'v4.local.token', user: demoUser });
+    expect(await session.refreshSession()).toBe('ok');
+    refreshAnswer.current = () => offline();
+    // A new page load: nothing in memory, the partner comes from IndexedDB.
+    const reloaded = await freshSessionModule();
+    expect(await reloaded.refreshSession()).toBe('offline');
+    expect(reloaded.getSession()).toMatchObject({ status: 'authenticated', offline: true, user: { id: demoUser.id } });
+  });
+
+  it('signs out only on a 401 from the server', async () => {
+    await rememberSignedInPartner();
+    const session = await freshSessionModule();
+    refreshAnswer.current = () => ok({ access_token: 'v4.local.token', user: demoUser });
+    await session.refreshSession();
+    refreshAnswer.current = () => failed(401, 'revoked');
+    expect(await session.refreshSession()).toBe('unauthorized');
+    expect(session.getSession()).toMatchObject({ status: 'anonymous', user: null, accessToken: null });
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * The API client's rules (SPEC.md section 7): credentials and X-Origin on every call, the bearer
+ * token on partner calls, non-JSON answers turned into code 400 / type 'other' with the body as
+ * message, and one refresh then one repeat on a 401 from a partner call.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest, configureApiClient, isNetworkFailure } from '../../../src/lib/api/client';
+
+type FetchArgs = [string, RequestInit];
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+describe('the API client', () => {
+  const fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
+  let token: string | null;
+  const refresh = vi.fn<() => Promise<boolean>>();
+
+  beforeEach(() => {
+    token = 'token-1';
+    fetchMock.mockReset();
+    refresh.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    configureApiClient({ accessToken: () => token, language: () => 'ar', refresh });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends credentials, X-Origin, the language and the bearer token on partner calls', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { code: 200, status: 'success', data: [] }));
+    const result = await apiRequest('partner', '/repairs');
+    expect(result).toEqual({ code: 200, status: 'success', data: [] });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/partner/repairs');
+    expect(init.credentials).toBe('include');
+    const headers = init.headers as Record<string, string>;
+    expect(headers['X-Origin']).toBe(window.location.origin);
+    expect(headers['Accept-Language']).toBe('ar');
+    expect(headers.Authorization).toBe('Bearer token-1');
+  });
+
+  it('never sends the access token to the auth or public bases', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { code: 200, status: 'success', data: {} }));
+    await apiRequest('public', '/settings');
+    await apiRequest('auth', '/login', { method: 'POST', body: { email: 'a@b.dz' } });
+    for (const [, init] of fetchMock.mock.calls) {
+      expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
+      expect(init.credentials).toBe('include');
+    }
+    expect(fetchMock.mock.calls[1]![1].body).toBe('{"email":"a@b.dz"}');
+  });
+
+  it('turns a non-JSON answer into code 400, type other, with the body text as message', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>Bad Gateway</html>', { status: 502 }));
+    expect(await apiRequest('public', '/settings')).toEqual({
+      code: 400,
+      status: 'error',
+      error: { type: 'other', message: '<html>Bad Gateway</html>' },
+    });
+  });
+
+  it('reports no answer at all as a network failure, not as a server refusal', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const result = await apiRequest('partner', '/repairs');
+    expect(isNetworkFailure(result)).toBe(true);
+    expect(result).toMatchObject({ code: 0, status: 'error', error: { type: 'other', reason: 'network' } });
+  });
+
+  it('on a 401 from a partner call refreshes once and repeats the call once', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(401, { code: 401, status: 'error', error: { type: 'auth', message: 'x' } }))
+      .mockResolvedValueOnce(jsonResponse(200, { code: 200, status: 'success', data: { ok: true } }));
+    refresh.mockImplementation(async () => {
+      token = 'token-2';
+      return true;
+    });
+    const result = await apiRequest('partner', '/statistics');
+    expect(result).toEqual({ code: 200, status: 'success', data: { ok: true } });
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect((fetchMock.mock.calls[1]![1].headers as Record<string, string>).Authorization).toBe('Bearer token-2');
+  });
+
+  it('does not repeat the call when the refresh fails, and repeats at most once', async () => {
+    const unauthorized = { code: 401, status: 'error', error: { type: 'auth', message: 'expired' } };
+    fetchMock.mockImplementation(async () => jsonResponse(401, unauthorized));
+    refresh.mockResolvedValueOnce(false);
+    expect(await apiRequest('partner', '/statistics')).toEqual(unauthorized);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    fetchMock.mockClear();
+    refresh.mockResolvedValue(true);
+    expect(await apiRequest('partner', '/statistics')).toEqual(unauthorized);
+    expect(refresh).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not refresh on a 401 from the auth base (a wrong password is not an expired session)', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(401, { code: 401, status: 'error', error: { type: 'auth', message: 'no' } }),
+    );
+    await apiRequest('auth', '/login', { method: 'POST', body: {} });
+    expect(refresh).not.toHaveBeenCalled();
+  });
+});
