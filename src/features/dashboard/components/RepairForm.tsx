@@ -318,7 +318,10 @@ export function RepairForm() {
           type="submit"
           size="lg"
           colorPalette="brand"
-          alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+          // Toasts stack at the bottom left (SPEC.md section 9) and pause while touched: keep Insert on the
+          // physical right in both directions so a toast never sits on it.
+          alignSelf={{ base: 'stretch', sm: 'flex-end' }}
+          _rtl={{ alignSelf: { base: 'stretch', sm: 'flex-start' } }}
           minWidth="40"
           loading={inserting}
           loadingText={t`Enregistrement…`}
