@@ -245,7 +245,7 @@ export function renderMarkdown(report: Report): string {
       '',
       'Navigation start to the `dashboard-interactive` mark (the kode_id input mounted and enabled).',
       '',
-      `- cold (first visit signed in, empty cache, over loopback): median ${n(s.coldMs.median)} ms${spread(s.coldMs)}`,
+      `- cold (signed-in tablet with no code cached: service worker and caches cleared, every script over loopback): median ${n(s.coldMs.median)} ms${spread(s.coldMs)}`,
       `- warm offline (service worker in control, browser offline, reload): median ${n(s.warmOfflineMs.median)} ms${spread(s.warmOfflineMs)}`,
       '',
     );
@@ -302,7 +302,13 @@ export function renderMarkdown(report: Report): string {
           .map(([category, score]) => `${category} ${score.median}${spread(score)}`)
           .join(', ')}`,
       );
-      if (page.failingAudits.length > 0) lines.push(`  - audits losing points: ${page.failingAudits.join('; ')}`);
+      // One line per audit (the first run's value; every run's is in the JSON).
+      const audits = new Map<string, string>();
+      for (const audit of page.failingAudits) {
+        const id = audit.split(' (')[0] ?? audit;
+        if (!audits.has(id)) audits.set(id, audit);
+      }
+      if (audits.size > 0) lines.push(`  - audits losing points: ${[...audits.values()].join('; ')}`);
     }
     lines.push('');
   }
