@@ -1,4 +1,5 @@
 /** Request a reset link (SPEC.md "Forgot password"; section 8). */
+import { OPERATION_FAILED } from '../../../lib/error-messages';
 import { Button, Input, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
@@ -36,10 +37,7 @@ export default function ForgotPasswordPage() {
       return;
     }
     setSubmitting(false);
-    notify.error(
-      t({ id: 'operation_failed', message: 'Opération échouée' }),
-      result.code === 0 ? undefined : result.error?.message,
-    );
+    notify.error(i18n._(OPERATION_FAILED), result.code === 0 ? undefined : result.error?.message);
   };
 
   return (

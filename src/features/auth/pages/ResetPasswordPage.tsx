@@ -3,6 +3,7 @@
  * token is read from the query string once, then taken out of the address so it does not stay
  * in the history or leak through a shared screen.
  */
+import { OPERATION_FAILED } from '../../../lib/error-messages';
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -48,7 +49,7 @@ export default function ResetPasswordPage() {
   // The token has left the address bar: a reload would lose it.
   useUnsavedInput(valid && !done);
 
-  const operationFailed = () => t({ id: 'operation_failed', message: 'Opération échouée' });
+  const operationFailed = () => i18n._(OPERATION_FAILED);
 
   useEffect(() => {
     removeTokenFromAddress();

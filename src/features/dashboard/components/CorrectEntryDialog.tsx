@@ -2,6 +2,7 @@
  * Correcting an entry the server refused: the values as entered, the server's reason, the same
  * rules as the form. It goes again under a new Idempotency-Key with its original date.
  */
+import { OPERATION_FAILED } from '../../../lib/error-messages';
 import { Alert, Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
@@ -44,7 +45,7 @@ export function CorrectEntryDialog({ item, onClose }: { item: HistoryItem | null
 }
 
 function CorrectEntryContent({ item, onClose }: { item: HistoryItem; onClose: () => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const types = useRepairTypes();
   const [values, setValues] = useState<RepairFormValues>(() => initialValues(item));
   const [submitted, setSubmitted] = useState(false);
@@ -79,7 +80,7 @@ function CorrectEntryContent({ item, onClose }: { item: HistoryItem; onClose: ()
         return;
       }
       if (outcome.kind === 'rejected') {
-        notify.error(outcome.entry.lastError?.message || t({ id: 'operation_failed', message: 'Opération échouée' }));
+        notify.error(outcome.entry.lastError?.message || i18n._(OPERATION_FAILED));
       } else {
         notify.success(
           t({ id: 'success', message: 'Opération réussie' }),
@@ -90,7 +91,7 @@ function CorrectEntryContent({ item, onClose }: { item: HistoryItem; onClose: ()
       }
       onClose();
     } catch {
-      notify.error(t({ id: 'operation_failed', message: 'Opération échouée' }));
+      notify.error(i18n._(OPERATION_FAILED));
     } finally {
       setSending(false);
     }

@@ -3,6 +3,7 @@
  * list, newest first, 50 at a time so thousands of rows stay smooth. Refused entries show the
  * server's reason and can be corrected or discarded.
  */
+import { OPERATION_FAILED } from '../../../lib/error-messages';
 import { Button, EmptyState, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
@@ -27,7 +28,7 @@ const CorrectEntryDialog = lazyDialog(
 );
 
 export function HistoryTable() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const locale = useLocale();
   const online = useOnline();
   const [limit, setLimit] = useState(HISTORY_PAGE_SIZE);
@@ -72,7 +73,7 @@ export function HistoryTable() {
     setLoadingOlder(true);
     const count = await loadOlderHistory();
     setLoadingOlder(false);
-    if (count === null) notify.error(t({ id: 'operation_failed', message: 'Opération échouée' }));
+    if (count === null) notify.error(i18n._(OPERATION_FAILED));
     else if (count === 0) setServerExhausted(true);
     else setLimit((current) => current + HISTORY_PAGE_SIZE);
   }

@@ -3,6 +3,7 @@
  * look the vehicle up, fill in type and reading, confirm, Insert. Insert writes to the tablet's
  * outbox first, so it works without a connection.
  */
+import { OPERATION_FAILED } from '../../../lib/error-messages';
 import { Alert, Box, Button, chakra, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -84,7 +85,7 @@ export function RepairForm() {
     vehicleState.status !== 'none' && vehicleState.kodeId === values.kodeId ? vehicleState : { status: 'none' };
   const found = vehicle.status === 'found' ? vehicle.vehicle : null;
 
-  const operationFailed = () => t({ id: 'operation_failed', message: 'Opération échouée' });
+  const operationFailed = () => i18n._(OPERATION_FAILED);
 
   async function resolveVehicle(kodeId: string, announce: boolean): Promise<VehicleState | null> {
     const result = await lookupVehicle(kodeId);
