@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react-swc';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress';
 
 const CHAKRA_DEFINE_HELPERS = [
   'defineConfig',
@@ -54,6 +55,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   server: {
     proxy: { '/api': API_TARGET },

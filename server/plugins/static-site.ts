@@ -1,6 +1,7 @@
 /**
- * Serves the built PWA from dist/: hashed assets cached for a year, the shell and the service
- * worker always revalidated, and index.html for any client route. API paths never fall back.
+ * Serves the built PWA from dist/: Brotli or gzip copies made at build time when the browser accepts
+ * them, hashed assets cached for a year, the shell and the service worker always revalidated, and
+ * index.html for any client route. API paths never fall back.
  */
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
@@ -16,6 +17,8 @@ export const staticSitePlugin = fp<{ distDir: string }>(
         root: distDir,
         wildcard: true,
         index: ['index.html'],
+        // The build writes .br and .gz beside each text file (scripts/precompress.ts).
+        preCompressed: true,
         setHeaders(res, filePath) {
           const relative = path.relative(distDir, filePath);
           if (relative.startsWith('assets' + path.sep)) {
@@ -28,7 +31,8 @@ export const staticSitePlugin = fp<{ distDir: string }>(
     }
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
-      const wantsPage = request.method === 'GET' && !pathname.startsWith('/api/') && pathname !== '/api';
+      const wantsPage =
+        (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
       if (hasBuild && wantsPage && !path.extname(pathname)) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }

@@ -70,6 +70,8 @@ export interface TestAppOptions {
   redis?: boolean;
   /** Redis key prefix; two apps given the same one share their limits like two instances. */
   redisPrefix?: string;
+  /** A built PWA to serve; by default none, so only the API answers. */
+  distDir?: string;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -95,7 +97,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock: clock.now,
     rateLimitStore: options.redis ? undefined : memoryStore(clock.now),
     redisPrefix: options.redisPrefix ?? `rl:test:${crypto.randomBytes(4).toString('hex')}:`,
-    distDir: path.join(dataDir, 'no-dist'),
+    distDir: options.distDir ?? path.join(dataDir, 'no-dist'),
   });
   await app.ready();
   return {

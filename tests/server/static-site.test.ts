@@ -1,0 +1,84 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressFile } from '../../scripts/precompress';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+const SCRIPT = `export const greeting = ${JSON.stringify('Bonjour, garage. '.repeat(200))};\n`;
+const SHELL = `<!doctype html><html lang="fr"><head><title>Portail</title></head><body>${'<div></div>'.repeat(200)}</body></html>`;
+
+describe('the built PWA, served compressed', () => {
+  let testApp: TestApp;
+  let distDir: string;
+
+  beforeAll(async () => {
+    distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dist-static-'));
+    await fs.mkdir(path.join(distDir, 'assets'));
+    await fs.writeFile(path.join(distDir, 'index.html'), SHELL);
+    await fs.writeFile(path.join(distDir, 'assets', 'app-1a2b3c4d.js'), SCRIPT);
+    await fs.writeFile(path.join(distDir, 'assets', 'tiny-1a2b3c4d.js'), 'export {};\n');
+    for (const file of ['index.html', 'assets/app-1a2b3c4d.js', 'assets/tiny-1a2b3c4d.js']) {
+      await precompressFile(path.join(distDir, file));
+    }
+    testApp = await createTestApp({ distDir });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await fs.rm(distDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, acceptEncoding?: string) =>
+    testApp.app.inject({
+      method: 'GET',
+      url,
+      headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+    });
+
+  it('sends the Brotli copy to a browser that accepts it, as the same script, cached for a year', async () => {
+    const response = await get('/assets/app-1a2b3c4d.js', 'gzip, deflate, br, zstd');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(response.headers['vary']).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.rawPayload.byteLength).toBeLessThan(SCRIPT.length / 10);
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends gzip when Brotli is not accepted, and the plain file when nothing is', async () => {
+    const gzipped = await get('/assets/app-1a2b3c4d.js', 'gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzipped.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await get('/assets/app-1a2b3c4d.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('keeps files too small to gain from compression as they are', async () => {
+    await expect(fs.access(path.join(distDir, 'assets', 'tiny-1a2b3c4d.js.br'))).rejects.toThrow();
+    const response = await get('/assets/tiny-1a2b3c4d.js', 'br, gzip');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe('export {};\n');
+  });
+
+  it('answers a client route with the compressed shell, always revalidated', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const response = await testApp.app.inject({ method, url: '/dashboard', headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      if (method === 'GET') expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(SHELL);
+    }
+  });
+
+  it('never answers an unknown API path with the shell', async () => {
+    const response = await get('/api/nothing-here', 'br');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+  });
+});
