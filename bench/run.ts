@@ -96,6 +96,7 @@ function loadSummary(sets: LoadSet[]) {
       1,
     ),
     jsKb: kb(last.jsBytes),
+    wireKb: kb(last.wireBytes),
     chunks: last.chunks.map((chunk) => ({
       file: chunk.file,
       type: chunk.type,

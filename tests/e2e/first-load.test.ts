@@ -1,0 +1,59 @@
+/**
+ * First-load weight (issue 5, figure 1), in bytes, which do not vary from run to run: what Chromium
+ * fetches to show /login, the dashboard opened signed in, and the sign-in journey between them.
+ * The map, the phone mask and the other languages' catalogs must never be part of it; and no first
+ * load may grow past its ceiling (bench/first-load.ts, FIRST_LOAD_CEILINGS).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { FIRST_LOAD_CEILINGS, KB, measureFirstLoad, type FirstLoad } from '../../bench/first-load';
+import { launchBrowser } from './support/browser';
+import { DEMO_PARTNER, startPortal, type Portal } from './support/server';
+import { startMapStubs, type MapStubs } from './support/stubs';
+
+let stubs: MapStubs;
+let portal: Portal;
+let browser: Browser;
+let load: FirstLoad;
+
+beforeAll(async () => {
+  stubs = await startMapStubs();
+  portal = await startPortal(stubs);
+  browser = await launchBrowser();
+  load = await measureFirstLoad(browser, portal.url, DEMO_PARTNER);
+  for (const [name, set] of Object.entries(load)) {
+    process.stdout.write(
+      `first load ${name}: ${(set.jsGzipBytes / KB).toFixed(1)} KB gzip JS, ${(set.wireBytes / KB).toFixed(1)} KB on the wire, ${set.chunks.length} files\n`,
+    );
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+  await stubs?.close();
+});
+
+describe('first load', () => {
+  it('never carries the map, the phone mask or another language’s catalog', () => {
+    for (const set of [load.login, load.dashboard, load.signInJourney]) {
+      expect(set.chunks.filter((chunk) => chunk.lazy !== null).map((chunk) => `${chunk.file} (${chunk.lazy})`)).toEqual(
+        [],
+      );
+    }
+  });
+
+  it('stays under its ceiling in gzip JavaScript', () => {
+    expect(load.login.jsGzipBytes).toBeLessThanOrEqual(FIRST_LOAD_CEILINGS.login);
+    expect(load.dashboard.jsGzipBytes).toBeLessThanOrEqual(FIRST_LOAD_CEILINGS.dashboard);
+    expect(load.signInJourney.jsGzipBytes).toBeLessThanOrEqual(FIRST_LOAD_CEILINGS.signInJourney);
+  });
+
+  it('crosses the wire compressed', () => {
+    for (const set of [load.login, load.dashboard, load.signInJourney]) {
+      // Brotli at build time beats gzip level 6 on every script.
+      expect(set.wireBytes).toBeGreaterThan(0);
+      expect(set.wireBytes).toBeLessThan(set.jsGzipBytes + set.cssGzipBytes);
+    }
+  });
+});
