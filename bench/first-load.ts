@@ -32,9 +32,9 @@ export const BUDGETS = {
  * Lower these whenever the first load shrinks; the test prints the figures.
  */
 export const FIRST_LOAD_CEILINGS = {
-  login: 212 * KB,
-  dashboard: 225 * KB,
-  signInJourney: 240 * KB,
+  login: 219 * KB,
+  dashboard: 232 * KB,
+  signInJourney: 235 * KB,
 } as const;
 
 /** Chunks that must load on demand only: never part of a first load of /login or the dashboard. */

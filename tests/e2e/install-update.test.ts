@@ -27,6 +27,7 @@ import {
   watchConsole,
   type ConsoleWatch,
 } from './support/offline';
+import { precompressFile } from '../../scripts/precompress';
 import { DIST_DIR } from './support/paths';
 import { ensureBuild, startPortal, type Portal } from './support/server';
 import { startMapStubs, type MapStubs } from './support/stubs';
@@ -186,9 +187,9 @@ const UPDATE_OFFER = 'Une nouvelle version du portail est disponible.';
 const UPDATE_HELD = 'Terminez ou videz la saisie en cours pour mettre à jour.';
 
 /**
- * Deploys a new version into the served folder: index.html gains a marker, and the service worker's
- * precache manifest gets the new revision of index.html, as a real build would give it. The
- * browser then sees a changed sw.js and installs it next to the running one.
+ * Deploys a new version into the served folder: index.html (and its compressed copies) gains a
+ * marker, and the service worker's precache manifest gets the new revision of index.html, as a real
+ * build would give it. The browser then sees a changed sw.js and installs it next to the running one.
  */
 async function deployNewVersion(dir: string): Promise<string> {
   const indexFile = path.join(dir, 'index.html');
@@ -207,6 +208,7 @@ async function deployNewVersion(dir: string): Promise<string> {
   // sw.js last: the browser must not find the new worker before the page it precaches exists.
   await fs.writeFile(`${indexFile}.tmp`, next);
   await fs.rename(`${indexFile}.tmp`, indexFile);
+  await precompressFile(indexFile); // its Brotli and gzip copies, which the server prefers
   await fs.writeFile(`${swFile}.tmp`, nextSw);
   await fs.rename(`${swFile}.tmp`, swFile);
   return revision;

@@ -1,59 +1,45 @@
 /**
- * Toasts for every feature. The toaster (Zag's toast machine and its dismissable layer, about 9 KB
- * of gzip JavaScript) loads with the first toast rather than with the first screen: nothing is
- * shown before a mechanic acts. Toasts asked for while it loads are shown, in order, once it is in.
+ * Toasts as SPEC.md section 9 says: at most 3 at once, hidden after 5000 ms, bottom-left
+ * (bottom-start, so bottom-right in Arabic where the page is mirrored).
  */
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
 
-export { TOAST_DURATION_MS, TOAST_MAX } from './toast-rules';
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_MAX = 3;
 
-type ToasterModule = typeof import('./toaster-view');
-type ToastType = 'success' | 'error' | 'info' | 'warning';
+export const toaster = createToaster({
+  placement: 'bottom-start',
+  max: TOAST_MAX,
+  duration: TOAST_DURATION_MS,
+  pauseOnPageIdle: true,
+});
 
-let loading: Promise<ToasterModule> | null = null;
-function loadToaster(): Promise<ToasterModule> {
-  loading ??= import('./toaster-view').catch((error: unknown) => {
-    loading = null; // let the next toast try again
-    throw error;
-  });
-  return loading;
-}
-
-let wanted = false;
-const listeners = new Set<() => void>();
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function show(type: ToastType, title: string, description?: string): void {
-  if (!wanted) {
-    wanted = true;
-    for (const listener of listeners) listener();
-  }
-  loadToaster().then(
-    ({ toaster }) => toaster.create({ type, title, description }),
-    () => undefined, // the module could not load (offline before the shell was cached): nothing to show it with
-  );
-}
-
-const ToasterView = lazy(() => loadToaster().then((module) => ({ default: module.ToasterView })));
-
-/** Mounted once by the app's providers; renders nothing until the first toast. */
 export function Toaster() {
-  const mount = useSyncExternalStore(subscribe, () => wanted);
-  if (!mount) return null;
+  const { t } = useLingui();
   return (
-    <Suspense fallback={null}>
-      <ToasterView />
-    </Suspense>
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root width={{ md: 'sm' }}>
+            {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+            </Stack>
+            {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
+            {toast.closable !== false && <Toast.CloseTrigger aria-label={t`Fermer`} />}
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
   );
 }
 
 /** Shorthands used across features. */
 export const notify = {
-  success: (title: string, description?: string) => show('success', title, description),
-  error: (title: string, description?: string) => show('error', title, description),
-  info: (title: string, description?: string) => show('info', title, description),
-  warning: (title: string, description?: string) => show('warning', title, description),
+  success: (title: string, description?: string) => toaster.create({ type: 'success', title, description }),
+  error: (title: string, description?: string) => toaster.create({ type: 'error', title, description }),
+  info: (title: string, description?: string) => toaster.create({ type: 'info', title, description }),
+  warning: (title: string, description?: string) => toaster.create({ type: 'warning', title, description }),
 };

@@ -5,7 +5,7 @@
 import type { ApiFailure, ApiResult, ApiSuccess, User } from '../../../contract';
 import type { RequestOptions } from '../../../src/lib/api/client';
 import type { ApiBase } from '../../../src/lib/api/config';
-import { toaster } from '../../../src/components/ui/toaster-view';
+import { toaster } from '../../../src/components/ui/toaster';
 
 export function ok<T>(data: T, code = 200): ApiSuccess<T> {
   return { code, status: 'success', data };

@@ -3,7 +3,7 @@ import { vi } from 'vitest';
 import type { RepairRecord, RepairType, Statistics, User, Vehicle } from '../../../../contract';
 import type { ApiResponse, RequestOptions } from '../../../../src/lib/api/client';
 import { apiRequest } from '../../../../src/lib/api/client';
-import { toaster } from '../../../../src/components/ui/toaster-view';
+import { toaster } from '../../../../src/components/ui/toaster';
 import { db } from '../../../../src/lib/db';
 import { establishSession } from '../../../../src/lib/session';
 import { getSyncEngine } from '../../../../src/lib/sync';
