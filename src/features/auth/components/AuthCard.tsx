@@ -1,6 +1,9 @@
 import { Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { paths } from '../../../app/paths';
 import { Logo } from '../../../components/Logo';
+import { AppLink } from '../../../components/ui/app-link';
 
 /** The frame of the public account screens: the logo, a title, an optional lead, the form. */
 export function AuthCard({ title, lead, children }: { title: ReactNode; lead?: ReactNode; children: ReactNode }) {
@@ -21,5 +24,16 @@ export function AuthCard({ title, lead, children }: { title: ReactNode; lead?: R
       </Card.Header>
       <Card.Body>{children}</Card.Body>
     </Card.Root>
+  );
+}
+
+/** The way back to sign-in under the forgotten-password and reset forms. */
+export function BackToSignInLink() {
+  return (
+    <Text textAlign="center">
+      <AppLink href={paths.login}>
+        <Trans>Retour à la connexion</Trans>
+      </AppLink>
+    </Text>
   );
 }

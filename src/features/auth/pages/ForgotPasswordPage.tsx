@@ -1,18 +1,18 @@
 /** Request a reset link (SPEC.md "Forgot password"; section 8). */
 import { OPERATION_FAILED } from '../../../lib/error-messages';
-import { Button, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { fieldErrors, forgotPasswordPayload } from '../../../../contract';
 import { paths } from '../../../app/paths';
-import { AppLink } from '../../../components/ui/app-link';
+import { EmailInput } from '../../../components/ui/email-input';
 import { FormField } from '../../../components/ui/form-field';
 import { notify } from '../../../components/ui/toaster';
 import { fieldErrorMessages } from '../../../lib/error-messages';
 import { useUnsavedInput } from '../../../lib/unsaved';
 import { forgotPassword } from '../api/forgotPassword';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard, BackToSignInLink } from '../components/AuthCard';
 
 export default function ForgotPasswordPage() {
   const { t, i18n } = useLingui();
@@ -53,14 +53,8 @@ export default function ForgotPasswordPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
           <FormField label={<Trans>E-mail</Trans>} error={error} required>
-            <Input
-              size="lg"
-              type="email"
+            <EmailInput
               name="email"
-              autoComplete="email"
-              inputMode="email"
-              dir="ltr"
-              textAlign="start"
               value={email}
               onChange={(event) => {
                 setEmail(event.target.value);
@@ -71,11 +65,7 @@ export default function ForgotPasswordPage() {
           <Button type="submit" size="lg" colorPalette="brand" loading={submitting} width="full">
             <Trans>Envoyer le lien</Trans>
           </Button>
-          <Text textAlign="center">
-            <AppLink href={paths.login}>
-              <Trans>Retour à la connexion</Trans>
-            </AppLink>
-          </Text>
+          <BackToSignInLink />
         </Stack>
       </form>
     </AuthCard>

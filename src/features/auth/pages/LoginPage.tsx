@@ -1,11 +1,12 @@
 /** Sign in (SPEC.md "Login"; sections 7 and 8). */
-import { Button, Checkbox, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { fieldErrors, loginPayload, type LoginPayload } from '../../../../contract';
 import { paths } from '../../../app/paths';
 import { AppLink } from '../../../components/ui/app-link';
+import { EmailInput } from '../../../components/ui/email-input';
 import { FormField } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { notify } from '../../../components/ui/toaster';
@@ -51,14 +52,9 @@ export default function LoginPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
           <FormField label={<Trans>E-mail</Trans>} error={errors.email} required>
-            <Input
-              size="lg"
-              type="email"
+            <EmailInput
               name="email"
               autoComplete="username"
-              inputMode="email"
-              dir="ltr"
-              textAlign="start"
               value={email}
               onChange={(event) => {
                 setEmail(event.target.value);

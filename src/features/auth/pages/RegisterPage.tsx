@@ -14,6 +14,7 @@ import {
 import { paths } from '../../../app/paths';
 import { PhoneInput } from '../../../components/PhoneInput';
 import { AppLink } from '../../../components/ui/app-link';
+import { EmailInput } from '../../../components/ui/email-input';
 import { FormField } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { notify } from '../../../components/ui/toaster';
@@ -126,17 +127,7 @@ export default function RegisterPage() {
             />
           </FormField>
           <FormField label={<Trans>E-mail</Trans>} error={errors.email} required>
-            <Input
-              size="lg"
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              dir="ltr"
-              textAlign="start"
-              value={form.email}
-              onChange={(event) => set('email', event.target.value)}
-            />
+            <EmailInput name="email" value={form.email} onChange={(event) => set('email', event.target.value)} />
           </FormField>
           <FormField
             label={<Trans>Mot de passe</Trans>}

@@ -4,20 +4,19 @@
  * in the history or leak through a shared screen.
  */
 import { OPERATION_FAILED } from '../../../lib/error-messages';
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { fieldErrors, RESET_TOKEN_PREFIX, resetPasswordPayload } from '../../../../contract';
 import { paths } from '../../../app/paths';
-import { AppLink } from '../../../components/ui/app-link';
 import { FormField } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage, fieldErrorMessages } from '../../../lib/error-messages';
 import { useUnsavedInput } from '../../../lib/unsaved';
 import { resetPassword } from '../api/resetPassword';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard, BackToSignInLink } from '../components/AuthCard';
 
 /** SPEC.md section 9: the way back to sign-in after a successful reset. */
 export const RESET_REDIRECT_DELAY_MS = 1000;
@@ -127,11 +126,7 @@ export default function ResetPasswordPage() {
           <Button type="submit" size="lg" colorPalette="brand" loading={submitting || done} width="full">
             <Trans>Confirmer</Trans>
           </Button>
-          <Text textAlign="center">
-            <AppLink href={paths.login}>
-              <Trans>Retour à la connexion</Trans>
-            </AppLink>
-          </Text>
+          <BackToSignInLink />
         </Stack>
       </form>
     </AuthCard>

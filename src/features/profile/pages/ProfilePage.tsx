@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'wouter';
 import { fieldErrors, profileUpdatePayload, type ProfileUpdatePayload, type User } from '../../../../contract';
 import { paths } from '../../../app/paths';
 import { PhoneInput } from '../../../components/PhoneInput';
+import { EmailInput } from '../../../components/ui/email-input';
 import { FormField } from '../../../components/ui/form-field';
 import { CloseIcon } from '../../../components/ui/icons';
 import { PasswordInput } from '../../../components/ui/password-input';
@@ -151,14 +152,8 @@ export default function ProfilePage() {
               />
             </FormField>
             <FormField label={<Trans>E-mail</Trans>} error={errors.email} required={editing} readOnly={!editing}>
-              <Input
-                size="lg"
-                type="email"
+              <EmailInput
                 name="email"
-                autoComplete="email"
-                inputMode="email"
-                dir="ltr"
-                textAlign="start"
                 readOnly={!editing}
                 value={shown.email}
                 onChange={(event) => set('email', event.target.value)}
