@@ -9,15 +9,14 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { DatabaseHandle } from '../db/client';
 import { importVehicles, type ImportReport } from '../services/vehicle-import';
 import {
   describeDatabase,
   errorMessage,
   isMain,
   loadCliConfig,
-  openConfiguredDatabase,
   processIo,
+  withMigratedDatabase,
   type CliIo,
 } from './shared';
 
@@ -60,20 +59,12 @@ export async function runImportVehicles(args: string[], io: CliIo): Promise<numb
   const config = loadCliConfig(io);
   if (!config) return 2;
 
-  let database: DatabaseHandle | null = null;
-  try {
-    database = await openConfiguredDatabase(config);
-    await database.migrate();
+  return withMigratedDatabase(config, io, 'Import', async (database) => {
     const report = await importVehicles(database.db, csv, { updateExisting: true });
     io.out(`Database: ${describeDatabase(config)}`);
     for (const line of formatReport(file, report)) io.out(line);
     return report.rejected.length > 0 ? 1 : 0;
-  } catch (error) {
-    io.err(`Import failed (${describeDatabase(config)}): ${errorMessage(error)}`);
-    return 2;
-  } finally {
-    await database?.close().catch(() => undefined);
-  }
+  });
 }
 
 if (isMain(import.meta.url)) {

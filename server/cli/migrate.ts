@@ -10,15 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
 import { users } from '../db/schema';
 import { DEMO_PARTNER, seedDatabase } from '../db/seed';
-import {
-  describeDatabase,
-  errorMessage,
-  isMain,
-  loadCliConfig,
-  openConfiguredDatabase,
-  processIo,
-  type CliIo,
-} from './shared';
+import { describeDatabase, isMain, loadCliConfig, processIo, withMigratedDatabase, type CliIo } from './shared';
 
 export async function runMigrate(args: string[], io: CliIo): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
@@ -28,10 +20,7 @@ export async function runMigrate(args: string[], io: CliIo): Promise<number> {
   const config = loadCliConfig(io);
   if (!config) return 2;
 
-  let database: DatabaseHandle | null = null;
-  try {
-    database = await openConfiguredDatabase(config);
-    await database.migrate();
+  return withMigratedDatabase(config, io, 'Migration', async (database) => {
     io.out(`Migrations applied: ${describeDatabase(config)}`);
     const demoPartnerBefore = config.demo ? await findDemoPartner(database) : false;
     await seedDatabase(database.db, { demo: config.demo });
@@ -40,12 +29,7 @@ export async function runMigrate(args: string[], io: CliIo): Promise<number> {
       io.out(`Demo partner created: ${DEMO_PARTNER.email} / ${DEMO_PARTNER.password}`);
     }
     return 0;
-  } catch (error) {
-    io.err(`Migration failed (${describeDatabase(config)}): ${errorMessage(error)}`);
-    return 2;
-  } finally {
-    await database?.close().catch(() => undefined);
-  }
+  });
 }
 
 async function findDemoPartner(database: DatabaseHandle): Promise<boolean> {

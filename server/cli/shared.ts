@@ -56,3 +56,26 @@ export function isMain(moduleUrl: string): boolean {
   const script = process.argv[1];
   return script !== undefined && pathToFileURL(path.resolve(script)).href === moduleUrl;
 }
+
+/**
+ * Opens the configured database, applies pending migrations, then runs `work` on it; closes it
+ * whatever happens. Any error is printed as "<action> failed (<database>): <why>" and gives exit 2.
+ */
+export async function withMigratedDatabase(
+  config: Config,
+  io: CliIo,
+  action: string,
+  work: (database: DatabaseHandle) => Promise<number>,
+): Promise<number> {
+  let database: DatabaseHandle | null = null;
+  try {
+    database = await openConfiguredDatabase(config);
+    await database.migrate();
+    return await work(database);
+  } catch (error) {
+    io.err(`${action} failed (${describeDatabase(config)}): ${errorMessage(error)}`);
+    return 2;
+  } finally {
+    await database?.close().catch(() => undefined);
+  }
+}
