@@ -13,14 +13,14 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../tests/e2e/support/paths';
 import { ensureBuild } from '../tests/e2e/support/server';
 import { measureApiLoad, ENDPOINTS } from './api-load';
-import { budgetViolations, BUDGETS, KB, measureFirstLoad, type FirstLoad, type LoadSet } from './first-load';
+import { budgetViolations, BUDGETS, KB, measureFirstLoad, type LoadSet } from './first-load';
 import { measureHistory } from './history';
 import { LIGHTHOUSE_CATEGORIES, measureLighthouse } from './lighthouse';
 import { BENCHMARKS, parseArgs, type BenchmarkName } from './lib/args';
 import { launchBenchBrowser, TABLET_CPU_SLOWDOWN } from './lib/browser';
 import { loadAverage, machineInfo } from './lib/machine';
 import { DEMO_PARTNER, startBenchPortal, type BenchPortal } from './lib/portal';
-import { figure, kb, round, type Figure } from './lib/stats';
+import { figure, figureOf, kb, repeat, round, type Figure } from './lib/stats';
 import { ENGINE_CONCURRENCY, measureDrain } from './outbox-drain';
 import { renderMarkdown, renderSummary, type Report } from './report';
 import { measureStartup } from './startup';
@@ -85,16 +85,8 @@ async function withPortal<T>(body: (portal: BenchPortal) => Promise<T>): Promise
 function loadSummary(sets: LoadSet[]) {
   const last = sets.at(-1)!;
   return {
-    jsGzipKb: figure(
-      sets.map((set) => set.jsGzipBytes / KB),
-      'KB',
-      1,
-    ),
-    cssGzipKb: figure(
-      sets.map((set) => set.cssGzipBytes / KB),
-      'KB',
-      1,
-    ),
+    jsGzipKb: figureOf(sets, (set) => set.jsGzipBytes / KB, 'KB', 1),
+    cssGzipKb: figureOf(sets, (set) => set.cssGzipBytes / KB, 'KB', 1),
     jsKb: kb(last.jsBytes),
     wireKb: kb(last.wireBytes),
     chunks: last.chunks.map((chunk) => ({
@@ -155,9 +147,7 @@ async function main() {
   try {
     await step('first-load', () =>
       withPortal(async (portal) => {
-        const loads: FirstLoad[] = [];
-        for (let run = 0; run < PLAN.firstLoadRuns; run++)
-          loads.push(await measureFirstLoad(browser, portal.url, DEMO_PARTNER));
+        const loads = await repeat(PLAN.firstLoadRuns, () => measureFirstLoad(browser, portal.url, DEMO_PARTNER));
         const last = loads.at(-1)!;
         report.firstLoad = {
           runs: loads.length,
@@ -185,46 +175,23 @@ async function main() {
 
     await step('outbox-drain', () =>
       withPortal(async (portal) => {
-        const runs = [];
-        for (let run = 0; run < PLAN.drainRuns; run++) {
+        const runs = await repeat(PLAN.drainRuns, async (run) => {
           const result = await measureDrain(browser, portal.url, PLAN.drainEntries);
           log(
             `  run ${run + 1}: ${result.entries} in ${result.drainMs} ms = ${result.clientPerSecond.toFixed(0)}/s; server ${result.serverPerSecond.toFixed(0)}/s; once ${result.storedOnce}, order ${result.orderKept}`,
           );
-          runs.push(result);
-        }
+          return result;
+        });
         report.outboxDrain = {
           runs: runs.length,
           entries: PLAN.drainEntries,
           concurrency: ENGINE_CONCURRENCY,
-          drainMs: figure(
-            runs.map((run) => run.drainMs),
-            'ms',
-          ),
-          clientPerSecond: figure(
-            runs.map((run) => run.clientPerSecond),
-            'entries/s',
-            1,
-          ),
-          serverPerSecond: figure(
-            runs.map((run) => run.serverPerSecond),
-            'req/s',
-            1,
-          ),
-          ratio: figure(
-            runs.map((run) => run.clientPerSecond / run.serverPerSecond),
-            '',
-            2,
-          ),
-          clientRequestMs: figure(
-            runs.map((run) => run.clientRequestMs),
-            'ms',
-          ),
-          meanInFlight: figure(
-            runs.map((run) => run.meanInFlight),
-            '',
-            2,
-          ),
+          drainMs: figureOf(runs, (run) => run.drainMs, 'ms'),
+          clientPerSecond: figureOf(runs, (run) => run.clientPerSecond, 'entries/s', 1),
+          serverPerSecond: figureOf(runs, (run) => run.serverPerSecond, 'req/s', 1),
+          ratio: figureOf(runs, (run) => run.clientPerSecond / run.serverPerSecond, '', 2),
+          clientRequestMs: figureOf(runs, (run) => run.clientRequestMs, 'ms'),
+          meanInFlight: figureOf(runs, (run) => run.meanInFlight, '', 2),
           serverErrors: runs.reduce((total, run) => total + run.serverErrors, 0),
           storedExactlyOnce: runs.every((run) => run.storedOnce),
           vehicleOrderKept: runs.every((run) => run.orderKept),
@@ -244,26 +211,12 @@ async function main() {
           synced: PLAN.historySynced,
           queued: PLAN.historyQueued,
           cpuSlowdown: TABLET_CPU_SLOWDOWN,
-          showMs: figure(
-            runs.map((run) => run.showMs),
-            'ms',
-          ),
-          showMoreMs: figure(
-            runs.map((run) => run.showMoreMs),
-            'ms',
-          ),
+          showMs: figureOf(runs, (run) => run.showMs, 'ms'),
+          showMoreMs: figureOf(runs, (run) => run.showMoreMs, 'ms'),
           rowsInDom: runs.at(-1)!.rowsInDom,
           rowsAfterShowMore: runs.at(-1)!.rowsAfterShowMore,
-          heapBeforeMb: figure(
-            runs.map((run) => run.heapBeforeBytes / 1024 ** 2),
-            'MB',
-            1,
-          ),
-          heapWithHistoryMb: figure(
-            runs.map((run) => run.heapWithHistoryBytes / 1024 ** 2),
-            'MB',
-            1,
-          ),
+          heapBeforeMb: figureOf(runs, (run) => run.heapBeforeBytes / 1024 ** 2, 'MB', 1),
+          heapWithHistoryMb: figureOf(runs, (run) => run.heapWithHistoryBytes / 1024 ** 2, 'MB', 1),
         };
       }),
     );
@@ -277,20 +230,9 @@ async function main() {
         for (const endpoint of ENDPOINTS) {
           const list = runs[endpoint];
           summary[endpoint] = {
-            requestsPerSecond: figure(
-              list.map((run) => run.requestsPerSecond),
-              'req/s',
-            ),
-            p50Ms: figure(
-              list.map((run) => run.latencyP50Ms),
-              'ms',
-              1,
-            ),
-            p99Ms: figure(
-              list.map((run) => run.latencyP99Ms),
-              'ms',
-              1,
-            ),
+            requestsPerSecond: figureOf(list, (run) => run.requestsPerSecond, 'req/s'),
+            p50Ms: figureOf(list, (run) => run.latencyP50Ms, 'ms', 1),
+            p99Ms: figureOf(list, (run) => run.latencyP99Ms, 'ms', 1),
             errors: list.reduce((total, run) => total + run.errors, 0),
           };
         }
@@ -306,10 +248,7 @@ async function main() {
         for (const [pageName, runs] of Object.entries(pages)) {
           const scores: Record<string, Figure> = {};
           for (const category of LIGHTHOUSE_CATEGORIES) {
-            scores[category] = figure(
-              runs.map((run) => run.scores[category]),
-              '',
-            );
+            scores[category] = figureOf(runs, (run) => run.scores[category], '');
           }
           summary[pageName] = { scores, failingAudits: [...new Set(runs.flatMap((run) => run.failing))] };
         }

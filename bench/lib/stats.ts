@@ -23,6 +23,11 @@ export function figure(runs: readonly number[], unit: string, digits = 0): Figur
   return { median: round(median(runs), digits), runs: runs.map((value) => round(value, digits)), unit };
 }
 
+/** The figure of one measure taken from each run, e.g. figureOf(runs, (run) => run.drainMs, 'ms'). */
+export function figureOf<T>(runs: readonly T[], measure: (run: T) => number, unit: string, digits = 0): Figure {
+  return figure(runs.map(measure), unit, digits);
+}
+
 export function kb(bytes: number): number {
   return round(bytes / 1024, 1);
 }
