@@ -58,6 +58,17 @@ export async function login(
   });
 }
 
+/** Signs `account` in through the API (200 expected): its refresh cookie's value and its access token. */
+export async function signInTokens(
+  app: FastifyInstance,
+  account: { email: string; password: string },
+  options: { rememberMe?: boolean } = {},
+): Promise<{ refresh: string; access: string }> {
+  const res = await login(app, account.email, account.password, { rememberMe: options.rememberMe ?? false });
+  expect(res.statusCode).toBe(200);
+  return { refresh: refreshCookie(res).value, access: res.json<{ data: AuthSession }>().data.access_token };
+}
+
 export interface SetCookie {
   name: string;
   value: string;

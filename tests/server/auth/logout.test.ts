@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthSession } from '../../../contract';
 import { sessions } from '../../../server/db/schema';
 import { createPartner, type TestPartner } from '../../support/partners';
 import { call, createTestApp, TEST_ORIGIN, type TestApp } from '../../support/test-app';
@@ -8,11 +7,11 @@ import {
   accessWorks,
   expectClearedCookie,
   expectError,
-  login,
   PROXY_ENV,
   refresh,
   refreshCookie,
   sessionRow,
+  signInTokens,
 } from './helpers';
 
 const URL = '/api/auth/logout/partner';
@@ -26,12 +25,8 @@ describe('GET and POST /api/auth/logout/partner', () => {
   });
   afterAll(() => t.close());
 
-  async function signIn(who?: TestPartner) {
-    const account = who ?? (await createPartner(t.app));
-    const res = await login(t.app, account.email, account.password);
-    expect(res.statusCode).toBe(200);
-    return { refresh: refreshCookie(res).value, access: res.json<{ data: AuthSession }>().data.access_token };
-  }
+  /** A fresh sign-in, by default of a new partner. */
+  const signIn = async (who?: TestPartner) => signInTokens(t.app, who ?? (await createPartner(t.app)));
 
   const logout = (method: 'GET' | 'POST', token?: string, headers: Record<string, string> = {}) =>
     call(t.app, method, URL, { headers, ...(token === undefined ? {} : { cookies: { refresh_token: token } }) });

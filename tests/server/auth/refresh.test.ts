@@ -9,11 +9,11 @@ import {
   accessWorks,
   expectClearedCookie,
   expectError,
-  login,
   PROXY_ENV,
   refresh,
   refreshCookie,
   sessionRow,
+  signInTokens,
 } from './helpers';
 
 describe('POST /api/auth/refresh', () => {
@@ -29,12 +29,8 @@ describe('POST /api/auth/refresh', () => {
    * A fresh sign-in: its refresh token and access token. By default a new partner each time, so the
    * per-email sign-in limit never gets in the way.
    */
-  async function signIn(options: { rememberMe?: boolean; as?: TestPartner } = {}) {
-    const who = options.as ?? (await createPartner(t.app));
-    const res = await login(t.app, who.email, who.password, { rememberMe: options.rememberMe ?? false });
-    expect(res.statusCode).toBe(200);
-    return { refresh: refreshCookie(res).value, access: res.json<{ data: AuthSession }>().data.access_token };
-  }
+  const signIn = async (options: { rememberMe?: boolean; as?: TestPartner } = {}) =>
+    signInTokens(t.app, options.as ?? (await createPartner(t.app)), options);
 
   async function familyRows(familyId: string) {
     return t.app.db.select().from(sessions).where(eq(sessions.family_id, familyId));

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthSession, User } from '../../../contract';
+import type { User } from '../../../contract';
 import { partners, passwordResets, users } from '../../../server/db/schema';
 import { createPartner, type TestPartner } from '../../support/partners';
 import { call, createTestApp, type TestApp } from '../../support/test-app';
@@ -11,8 +11,8 @@ import {
   login,
   PROXY_ENV,
   refresh,
-  refreshCookie,
   uniqueEmail,
+  signInTokens,
 } from '../auth/helpers';
 
 describe('PATCH /api/partner/profile', () => {
@@ -36,11 +36,7 @@ describe('PATCH /api/partner/profile', () => {
     return row;
   }
 
-  async function signIn(partner: TestPartner, password = partner.password) {
-    const res = await login(t.app, partner.email, password);
-    expect(res.statusCode).toBe(200);
-    return { refresh: refreshCookie(res).value, access: res.json<{ data: AuthSession }>().data.access_token };
-  }
+  const signIn = (partner: TestPartner) => signInTokens(t.app, partner);
 
   describe('name, phone and location', () => {
     it('updates them and answers 200 with the updated user', async () => {
