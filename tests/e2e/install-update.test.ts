@@ -9,9 +9,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, isExternalUrl, launchBrowser, newTabletContext, screenshot } from './support/browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, isExternalUrl, launchBrowser, screenshot } from './support/browser';
 import {
   historyRows,
   indicator,
@@ -24,8 +24,7 @@ import {
   waitForPrecache,
   waitForServiceWorker,
   waitingIn,
-  watchConsole,
-  type ConsoleWatch,
+  contextPerTest,
 } from './support/offline';
 import { precompressFile } from '../../scripts/precompress';
 import { DIST_DIR } from './support/paths';
@@ -37,8 +36,6 @@ let portal: Portal;
 let browser: Browser;
 let workDir: string;
 let liveDist: string;
-let context: BrowserContext | null = null;
-let consoleWatch: ConsoleWatch;
 
 beforeAll(async () => {
   await ensureBuild();
@@ -57,18 +54,9 @@ afterAll(async () => {
   if (workDir) await fs.rm(workDir, { recursive: true, force: true });
 });
 
-afterEach(async () => {
-  const unexpected = consoleWatch?.unexpected() ?? [];
-  await context?.close();
-  context = null;
-  expect(unexpected, 'console errors').toEqual([]);
-});
+const tablet = contextPerTest(() => browser);
 
-async function freshPage(): Promise<Page> {
-  context = await newTabletContext(browser);
-  consoleWatch = watchConsole(context);
-  return context.newPage();
-}
+const freshPage = async (): Promise<Page> => (await tablet.open()).newPage();
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -169,7 +157,7 @@ describe('installability', () => {
     });
     try {
       await persistent.route(isExternalUrl, (route) => route.abort('blockedbyclient'));
-      consoleWatch = watchConsole(persistent);
+      tablet.watch(persistent);
       const page = persistent.pages()[0] ?? (await persistent.newPage());
       await page.goto(`${portal.url}/login`);
       await page.getByRole('heading', { level: 1, name: 'Connexion à l’espace partenaire' }).waitFor();
@@ -232,7 +220,7 @@ describe('update', () => {
     // One repair waits in the outbox: the server cannot be reached for it.
     const blockRepairs = (route: import('playwright-core').Route) =>
       route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback();
-    await context!.route(`${portal.url}/api/partner/repairs`, blockRepairs);
+    await tablet.context.route(`${portal.url}/api/partner/repairs`, blockRepairs);
     await recordRepair(page, { kodeId: 'KODE000002', odometer: 91_000, type: 'Vidange' });
     await expect.poll(async () => waitingIn((await indicator(page)).label)).toBe(1);
 
@@ -284,7 +272,7 @@ describe('update', () => {
     await expect
       .poll(async () => (await historyRows(page)).map((row) => `${row.kodeId} ${row.status}`))
       .toEqual(['KODE000002 pending']);
-    await context!.unroute(`${portal.url}/api/partner/repairs`, blockRepairs);
+    await tablet.context.unroute(`${portal.url}/api/partner/repairs`, blockRepairs);
     await returnToTab(page);
     await expect
       .poll(async () => (await historyRows(page)).map((row) => `${row.kodeId} ${row.status}`), { timeout: 30_000 })

@@ -7,7 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newTabletContext, screenshot } from './support/browser';
+import { launchBrowser, screenshot } from './support/browser';
 import {
   findVehicle,
   historyRows,
@@ -23,9 +23,8 @@ import {
   waitForPrecache,
   waitForServiceWorker,
   waitingIn,
-  watchConsole,
+  contextPerTest,
   watchRepairPosts,
-  type ConsoleWatch,
   type RepairToRecord,
 } from './support/offline';
 import { startDroppingProxy, type DroppingProxy } from './support/proxy';
@@ -35,9 +34,7 @@ import { startMapStubs, type MapStubs } from './support/stubs';
 let stubs: MapStubs;
 let portal: Portal;
 let browser: Browser;
-let context: BrowserContext | null = null;
 let proxy: DroppingProxy | null = null;
-let consoleWatch: ConsoleWatch;
 
 beforeAll(async () => {
   stubs = await startMapStubs();
@@ -52,17 +49,14 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  const unexpected = consoleWatch?.unexpected() ?? [];
-  await context?.close();
-  context = null;
   await proxy?.close();
   proxy = null;
-  expect(unexpected, 'console errors').toEqual([]);
 });
 
+const tablet = contextPerTest(() => browser);
+
 async function freshContext(): Promise<BrowserContext> {
-  context = await newTabletContext(browser);
-  consoleWatch = watchConsole(context);
+  const context = await tablet.open();
   await watchRepairPosts(context);
   return context;
 }
@@ -163,7 +157,7 @@ describe('outbox sync', () => {
     const account = await registerPartner(portal.url, 'lost');
     proxy = await startDroppingProxy(portal.url);
     const ctx = await freshContext();
-    consoleWatch.allow(/Failed to load resource: net::ERR_EMPTY_RESPONSE/);
+    tablet.allow(/Failed to load resource: net::ERR_EMPTY_RESPONSE/);
     const page = await ctx.newPage();
     await signIn(page, proxy.url, account);
     await findVehicle(page, 'V3SMJ5P6FX', 'UU1X3J606D0606362');
@@ -201,7 +195,7 @@ describe('outbox sync', () => {
   it('shows an entry the server refused with its message, sends it again once corrected, and discards another', async () => {
     const account = await registerPartner(portal.url, 'refused');
     const ctx = await freshContext();
-    consoleWatch.allow(/Failed to load resource: the server responded with a status of 404/);
+    tablet.allow(/Failed to load resource: the server responded with a status of 404/);
     const page = await ctx.newPage();
     await signIn(page, portal.url, account);
 

@@ -3,9 +3,9 @@
  * route opens and reloads with the network cut, a signed-in mechanic stays signed in (only a 401
  * signs out), and map tiles seen once come back from the worker's cache.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newTabletContext, screenshot } from './support/browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser';
 import {
   dashboardHeading,
   indicator,
@@ -13,8 +13,7 @@ import {
   signIn,
   waitForPrecache,
   waitForServiceWorker,
-  watchConsole,
-  type ConsoleWatch,
+  contextPerTest,
 } from './support/offline';
 import { DEMO_PARTNER, startPortal, type Portal } from './support/server';
 import { startMapStubs, type MapStubs } from './support/stubs';
@@ -22,8 +21,6 @@ import { startMapStubs, type MapStubs } from './support/stubs';
 let stubs: MapStubs;
 let portal: Portal;
 let browser: Browser;
-let context: BrowserContext | null = null;
-let consoleWatch: ConsoleWatch;
 
 beforeAll(async () => {
   stubs = await startMapStubs();
@@ -37,18 +34,8 @@ afterAll(async () => {
   await stubs?.close();
 });
 
-async function freshPage(): Promise<Page> {
-  context = await newTabletContext(browser);
-  consoleWatch = watchConsole(context);
-  return context.newPage();
-}
-
-afterEach(async () => {
-  const unexpected = consoleWatch?.unexpected() ?? [];
-  await context?.close();
-  context = null;
-  expect(unexpected, 'console errors').toEqual([]);
-});
+const tablet = contextPerTest(() => browser);
+const freshPage = async (): Promise<Page> => (await tablet.open()).newPage();
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
@@ -77,7 +64,7 @@ describe('offline app shell', () => {
     await page.goto(`${portal.url}/privacy-conditions`);
     await page.getByText(CONDITIONS_TEXT).waitFor();
 
-    await context!.setOffline(true);
+    await tablet.context.setOffline(true);
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
 
     const visible = (name: string) => () => heading(page, name).waitFor({ timeout: 10_000 });
@@ -108,7 +95,7 @@ describe('offline app shell', () => {
     await dashboardHeading(page).waitFor();
     expect((await indicator(page)).online).toBe(true);
 
-    await context!.setOffline(true);
+    await tablet.context.setOffline(true);
     // The refresh before the route fails for lack of network: the cached user stays signed in.
     await reloadOffline(page);
     await dashboardHeading(page).waitFor();
@@ -122,7 +109,7 @@ describe('offline app shell', () => {
     });
     await openOffline(page, '/', '/', () => dashboardHeading(page).waitFor());
     // Not read online in this context, the conditions cannot be shown: the page says why and offers a retry.
-    consoleWatch.allow(/Failed to load resource: net::ERR_FAILED/);
+    tablet.allow(/Failed to load resource: net::ERR_FAILED/);
     await openOffline(page, '/privacy-conditions', '/privacy-conditions', async () => {
       await heading(page, 'Conditions de confidentialité').waitFor();
       await page.getByText('Impossible de charger les conditions').waitFor();
@@ -134,13 +121,13 @@ describe('offline app shell', () => {
     }
 
     // Back online the session is refreshed and the mechanic is still in.
-    await context!.setOffline(false);
+    await tablet.context.setOffline(false);
     await page.reload();
     await dashboardHeading(page).waitFor();
     await expect.poll(async () => (await indicator(page)).online).toBe(true);
 
     // A refresh the server refuses (401: the session cookie is gone) is what signs out.
-    await context!.clearCookies();
+    await tablet.context.clearCookies();
     await page.reload();
     await heading(page, 'Connexion à l’espace partenaire').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
@@ -208,7 +195,7 @@ describe('map tiles offline', () => {
     await expect.poll(() => cachedTiles(page)).toBeGreaterThanOrEqual(paths.length);
     await closePicker(page);
 
-    await context!.setOffline(true);
+    await tablet.context.setOffline(true);
     await reloadOffline(page);
     await heading(page, 'Créer un compte partenaire').waitFor();
     const offline = await openPicker(page);

@@ -5,8 +5,9 @@
  * indicator, the partner's repairs as the server holds them, and a console watch that fails a test
  * on any error it did not expect.
  */
-import { expect } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { newTabletContext } from './browser';
 
 export interface Account {
   email: string;
@@ -100,6 +101,43 @@ export function watchConsole(context: BrowserContext, allowed: RegExp[] = [OFFLI
     unexpected: () => [...errors],
   };
   return result;
+}
+
+/**
+ * One tablet context per test, its console watched: `open()` gives the test its context. After each
+ * test the context is closed and any console error or uncaught exception it did not allow fails it.
+ * Call at the top level of a test file.
+ */
+export function contextPerTest(browser: () => Browser) {
+  const state: { context: BrowserContext | null; console: ConsoleWatch | null } = { context: null, console: null };
+  afterEach(async () => {
+    const unexpected = state.console?.unexpected() ?? [];
+    await state.context?.close();
+    state.context = null;
+    state.console = null;
+    expect(unexpected, 'console errors').toEqual([]);
+  });
+  return {
+    async open(): Promise<BrowserContext> {
+      state.context = await newTabletContext(browser());
+      state.console = watchConsole(state.context);
+      return state.context;
+    },
+    /** The context of the running test (open() first). */
+    get context(): BrowserContext {
+      if (!state.context) throw new Error('no context opened in this test');
+      return state.context;
+    },
+    /** Console messages the running test expects. */
+    allow(...patterns: RegExp[]): void {
+      if (!state.console) throw new Error('no context opened in this test');
+      state.console.allow(...patterns);
+    },
+    /** Watches another context's console too (e.g. a persistent one the test launched itself). */
+    watch(context: BrowserContext): void {
+      state.console = watchConsole(context);
+    },
+  };
 }
 
 /** Signs in through the login form and waits for the dashboard. */
