@@ -54,6 +54,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
 const NETWORK_MESSAGE = msg`Serveur injoignable : vérifiez la connexion et réessayez`;
 /** Shared by every screen that reports a failure without a server message. */
 export const OPERATION_FAILED = msg({ id: 'operation_failed', message: 'Opération échouée' });
+/** Its counterpart, the title of every success toast that needs no other words. */
+export const OPERATION_SUCCEEDED = msg({ id: 'success', message: 'Opération réussie' });
 
 /** The words for one ErrorCode in the active language. */
 export function errorMessage(i18n: I18n, code: ErrorCode): string {

@@ -3,7 +3,6 @@
  * token is read from the query string once, then taken out of the address so it does not stay
  * in the history or leak through a shared screen.
  */
-import { OPERATION_FAILED } from '../../../lib/error-messages';
 import { Button, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -13,7 +12,7 @@ import { paths } from '../../../app/paths';
 import { FormField } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { notify } from '../../../components/ui/toaster';
-import { errorMessage, fieldErrorMessages } from '../../../lib/error-messages';
+import { errorMessage, fieldErrorMessages, OPERATION_FAILED, OPERATION_SUCCEEDED } from '../../../lib/error-messages';
 import { useUnsavedInput } from '../../../lib/unsaved';
 import { resetPassword } from '../api/resetPassword';
 import { AuthCard, BackToSignInLink } from '../components/AuthCard';
@@ -35,7 +34,7 @@ function removeTokenFromAddress() {
 }
 
 export default function ResetPasswordPage() {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const [, navigate] = useLocation();
   const [token] = useState(readToken);
   const valid = token !== null && token.startsWith(RESET_TOKEN_PREFIX);
@@ -80,7 +79,7 @@ export default function ResetPasswordPage() {
     const result = await resetPassword(payload);
     setSubmitting(false);
     if (result.status === 'success') {
-      notify.success(t({ id: 'success', message: 'Opération réussie' }));
+      notify.success(i18n._(OPERATION_SUCCEEDED));
       setDone(true);
       return;
     }

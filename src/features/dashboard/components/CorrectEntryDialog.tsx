@@ -3,6 +3,7 @@
  * rules as the form. It goes again under a new Idempotency-Key with its original date.
  */
 import { OPERATION_FAILED } from '../../../lib/error-messages';
+import { notifyEntrySaved } from '../notify-saved';
 import { Alert, Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
@@ -82,12 +83,7 @@ function CorrectEntryContent({ item, onClose }: { item: HistoryItem; onClose: ()
       if (outcome.kind === 'rejected') {
         notify.error(outcome.entry.lastError?.message || i18n._(OPERATION_FAILED));
       } else {
-        notify.success(
-          t({ id: 'success', message: 'Opération réussie' }),
-          outcome.kind === 'stored'
-            ? t`La saisie a été enregistrée.`
-            : t`Saisie enregistrée sur la tablette, elle sera envoyée dès le retour de la connexion.`,
-        );
+        notifyEntrySaved(i18n, outcome.kind);
       }
       onClose();
     } catch {

@@ -4,6 +4,7 @@
  * outbox first, so it works without a connection.
  */
 import { OPERATION_FAILED } from '../../../lib/error-messages';
+import { notifyEntrySaved } from '../notify-saved';
 import { Alert, Box, Button, chakra, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -197,12 +198,7 @@ export function RepairForm() {
         notify.error(outcome.entry.lastError?.message || operationFailed());
         return;
       }
-      notify.success(
-        t({ id: 'success', message: 'Opération réussie' }),
-        outcome.kind === 'stored'
-          ? t`La saisie a été enregistrée.`
-          : t`Saisie enregistrée sur la tablette, elle sera envoyée dès le retour de la connexion.`,
-      );
+      notifyEntrySaved(i18n, outcome.kind);
       reset();
     } catch {
       notify.error(operationFailed());

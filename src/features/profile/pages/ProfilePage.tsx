@@ -16,7 +16,13 @@ import { CloseIcon } from '../../../components/ui/icons';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { notify } from '../../../components/ui/toaster';
 import { IMAGES_BASE } from '../../../lib/api/config';
-import { apiFailureMessage, apiFieldErrors, errorMessage, fieldErrorMessages } from '../../../lib/error-messages';
+import {
+  apiFailureMessage,
+  apiFieldErrors,
+  errorMessage,
+  fieldErrorMessages,
+  OPERATION_SUCCEEDED,
+} from '../../../lib/error-messages';
 import { replaceUser, useSession } from '../../../lib/session';
 import { useUnsavedInput } from '../../../lib/unsaved';
 import { LocationField } from '../../location-picker';
@@ -96,7 +102,7 @@ export default function ProfilePage() {
       const stored = replaceUser(result.data);
       setEditing(false);
       setForm(null);
-      notify.success(t({ id: 'success', message: 'Opération réussie' }));
+      notify.success(i18n._(OPERATION_SUCCEEDED));
       await stored;
       return;
     }

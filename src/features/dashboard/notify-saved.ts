@@ -1,0 +1,15 @@
+/**
+ * The toast once an entry is saved, after Insert or after correcting a refused entry: stored on the
+ * server, or kept on the tablet until the connection returns (SPEC.md section 8).
+ */
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { notify } from '../../components/ui/toaster';
+import { OPERATION_SUCCEEDED } from '../../lib/error-messages';
+
+const STORED = msg`La saisie a été enregistrée.`;
+const QUEUED = msg`Saisie enregistrée sur la tablette, elle sera envoyée dès le retour de la connexion.`;
+
+export function notifyEntrySaved(i18n: I18n, kind: 'stored' | 'queued'): void {
+  notify.success(i18n._(OPERATION_SUCCEEDED), i18n._(kind === 'stored' ? STORED : QUEUED));
+}
