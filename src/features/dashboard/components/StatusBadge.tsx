@@ -1,39 +1,24 @@
 /** Where an entry of the history stands: on the server, or still on the tablet and why. */
 import { Badge } from '@chakra-ui/react';
-import { Trans } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import type { HistoryStatus } from '../../../lib/history';
 
+const LOOKS: Record<HistoryStatus, { label: MessageDescriptor; palette: string; variant: 'subtle' | 'solid' }> = {
+  synced: { label: msg`Envoyée`, palette: 'green', variant: 'subtle' },
+  pending: { label: msg`En attente`, palette: 'orange', variant: 'subtle' },
+  sending: { label: msg`Envoi…`, palette: 'blue', variant: 'subtle' },
+  rejected: { label: msg`Refusée`, palette: 'red', variant: 'solid' },
+  waiting_for_sign_in: { label: msg`En attente de connexion`, palette: 'purple', variant: 'subtle' },
+};
+
 export function StatusBadge({ status }: { status: HistoryStatus }) {
-  switch (status) {
-    case 'synced':
-      return (
-        <Badge colorPalette="green" variant="subtle" size="md">
-          <Trans>Envoyée</Trans>
-        </Badge>
-      );
-    case 'pending':
-      return (
-        <Badge colorPalette="orange" variant="subtle" size="md">
-          <Trans>En attente</Trans>
-        </Badge>
-      );
-    case 'sending':
-      return (
-        <Badge colorPalette="blue" variant="subtle" size="md">
-          <Trans>Envoi…</Trans>
-        </Badge>
-      );
-    case 'rejected':
-      return (
-        <Badge colorPalette="red" variant="solid" size="md">
-          <Trans>Refusée</Trans>
-        </Badge>
-      );
-    case 'waiting_for_sign_in':
-      return (
-        <Badge colorPalette="purple" variant="subtle" size="md">
-          <Trans>En attente de connexion</Trans>
-        </Badge>
-      );
-  }
+  const { i18n } = useLingui();
+  const look = LOOKS[status];
+  return (
+    <Badge colorPalette={look.palette} variant={look.variant} size="md">
+      {i18n._(look.label)}
+    </Badge>
+  );
 }
