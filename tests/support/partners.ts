@@ -1,11 +1,13 @@
 /**
  * Creates a partner straight in the database with a live session and an access token, for tests
- * of partner routes that should not depend on the sign-in flow.
+ * of partner routes that should not depend on the sign-in flow; and records repairs for one.
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { partners, sessions, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/services/passwords';
+import { call } from './test-app';
 
 export interface TestPartner {
   id: string;
@@ -34,4 +36,24 @@ export async function createPartner(app: FastifyInstance, overrides: { email?: s
   });
   const token = await app.tokens.issueAccess({ sub: user.id, sid: familyId });
   return { id: user.id, email, password, token } satisfies TestPartner;
+}
+
+/** Records a repair for `partner` through POST /api/partner/repairs under a new key; 201 expected. */
+export async function recordRepair(
+  app: FastifyInstance,
+  partner: TestPartner,
+  repair: { kodeId: string; odometer: number; recordedAt: Date; repairTypeId: string },
+): Promise<void> {
+  const res = await call(app, 'POST', '/api/partner/repairs', {
+    token: partner.token,
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    body: {
+      kode_id: repair.kodeId,
+      odometer: repair.odometer,
+      repair_type_id: repair.repairTypeId,
+      consented: true,
+      recorded_at: repair.recordedAt.toISOString(),
+    },
+  });
+  expect(res.statusCode).toBe(201);
 }

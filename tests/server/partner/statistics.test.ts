@@ -1,9 +1,8 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiFailure, ApiSuccess, Statistics } from '../../../contract';
 import { partnerStatistics, startOfMonthIn } from '../../../server/services/repairs';
 import { call, createTestApp, type TestApp } from '../../support/test-app';
-import { createPartner, type TestPartner } from '../../support/partners';
+import { createPartner, recordRepair, type TestPartner } from '../../support/partners';
 
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
@@ -44,20 +43,8 @@ describe('GET /api/partner/statistics', () => {
     return body.data;
   };
 
-  const record = async (partner: TestPartner, kodeId: string, odometer: number, recordedAt: Date) => {
-    const res = await call(t.app, 'POST', '/api/partner/repairs', {
-      token: partner.token,
-      headers: { 'idempotency-key': crypto.randomUUID() },
-      body: {
-        kode_id: kodeId,
-        odometer,
-        repair_type_id: 'oil_change',
-        consented: true,
-        recorded_at: recordedAt.toISOString(),
-      },
-    });
-    expect(res.statusCode).toBe(201);
-  };
+  const record = (partner: TestPartner, kodeId: string, odometer: number, recordedAt: Date) =>
+    recordRepair(t.app, partner, { kodeId, odometer, recordedAt, repairTypeId: 'oil_change' });
 
   it('is all zeros for a partner without repairs', async () => {
     const p = await createPartner(t.app);

@@ -1,8 +1,7 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiFailure, ApiSuccess, Vehicle } from '../../../contract';
 import { call, createTestApp, type TestApp } from '../../support/test-app';
-import { createPartner, type TestPartner } from '../../support/partners';
+import { createPartner, recordRepair, type TestPartner } from '../../support/partners';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -20,20 +19,8 @@ describe('GET /api/partner/vehicles/:kode_id', () => {
   const lookup = (kodeId: string, partner: TestPartner | null = a, headers: Record<string, string> = {}) =>
     call(t.app, 'GET', `/api/partner/vehicles/${kodeId}`, { token: partner?.token, headers });
 
-  const record = async (partner: TestPartner, kodeId: string, odometer: number, recordedAt: Date) => {
-    const res = await call(t.app, 'POST', '/api/partner/repairs', {
-      token: partner.token,
-      headers: { 'idempotency-key': crypto.randomUUID() },
-      body: {
-        kode_id: kodeId,
-        odometer,
-        repair_type_id: 'mileage_reading',
-        consented: true,
-        recorded_at: recordedAt.toISOString(),
-      },
-    });
-    expect(res.statusCode).toBe(201);
-  };
+  const record = (partner: TestPartner, kodeId: string, odometer: number, recordedAt: Date) =>
+    recordRepair(t.app, partner, { kodeId, odometer, recordedAt, repairTypeId: 'mileage_reading' });
 
   it('answers the vehicle with no reading yet', async () => {
     const res = await lookup('KODE000001');
