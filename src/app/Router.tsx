@@ -5,16 +5,27 @@ import { PublicLayout } from './layouts/PublicLayout';
 import { paths } from './paths';
 import { FullPageSpinner, SessionGate, type RouteArea } from './SessionGate';
 
+type ScreenPath = (typeof paths)[keyof typeof paths];
+
+interface Screen {
+  area: RouteArea;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
 // Each screen is its own chunk: the first load carries only the shell and the screen opened.
-const loaders = {
-  [paths.dashboard]: () => import('../features/dashboard/pages/DashboardPage'),
-  [paths.profile]: () => import('../features/profile/pages/ProfilePage'),
-  [paths.login]: () => import('../features/auth/pages/LoginPage'),
-  [paths.register]: () => import('../features/auth/pages/RegisterPage'),
-  [paths.forgotPassword]: () => import('../features/auth/pages/ForgotPasswordPage'),
-  [paths.resetPassword]: () => import('../features/auth/pages/ResetPasswordPage'),
-  [paths.privacyConditions]: () => import('../features/legal/pages/PrivacyConditionsPage'),
-} satisfies Record<string, () => Promise<{ default: ComponentType }>>;
+const screens: Record<ScreenPath, Screen> = {
+  [paths.dashboard]: { area: 'authenticated', load: () => import('../features/dashboard/pages/DashboardPage') },
+  [paths.profile]: { area: 'authenticated', load: () => import('../features/profile/pages/ProfilePage') },
+  [paths.login]: { area: 'public', load: () => import('../features/auth/pages/LoginPage') },
+  [paths.register]: { area: 'public', load: () => import('../features/auth/pages/RegisterPage') },
+  [paths.forgotPassword]: { area: 'public', load: () => import('../features/auth/pages/ForgotPasswordPage') },
+  [paths.resetPassword]: { area: 'public', load: () => import('../features/auth/pages/ResetPasswordPage') },
+  [paths.privacyConditions]: { area: 'open', load: () => import('../features/legal/pages/PrivacyConditionsPage') },
+};
+
+function isScreenPath(pathname: string): pathname is ScreenPath {
+  return Object.hasOwn(screens, pathname);
+}
 
 /**
  * The screen opened starts loading at boot, alongside the session check and the first render,
@@ -22,8 +33,7 @@ const loaders = {
  * and Lighthouse figures: see `npm run bench`).
  */
 export function preloadLandingPage(pathname: string): void {
-  const load = (loaders as Record<string, (() => Promise<unknown>) | undefined>)[pathname];
-  if (load) void load();
+  if (isScreenPath(pathname)) void screens[pathname].load();
 }
 
 function page(area: RouteArea, Page: LazyExoticComponent<ComponentType>) {
@@ -41,24 +51,17 @@ function page(area: RouteArea, Page: LazyExoticComponent<ComponentType>) {
   };
 }
 
-const Dashboard = page('authenticated', lazy(loaders[paths.dashboard]));
-const Profile = page('authenticated', lazy(loaders[paths.profile]));
-const Login = page('public', lazy(loaders[paths.login]));
-const Register = page('public', lazy(loaders[paths.register]));
-const ForgotPassword = page('public', lazy(loaders[paths.forgotPassword]));
-const ResetPassword = page('public', lazy(loaders[paths.resetPassword]));
-const PrivacyConditions = page('open', lazy(loaders[paths.privacyConditions]));
+const routes = Object.entries(screens).map(([path, screen]) => ({
+  path,
+  component: page(screen.area, lazy(screen.load)),
+}));
 
 export function Router() {
   return (
     <Switch>
-      <Route path={paths.dashboard} component={Dashboard} />
-      <Route path={paths.profile} component={Profile} />
-      <Route path={paths.login} component={Login} />
-      <Route path={paths.register} component={Register} />
-      <Route path={paths.forgotPassword} component={ForgotPassword} />
-      <Route path={paths.resetPassword} component={ResetPassword} />
-      <Route path={paths.privacyConditions} component={PrivacyConditions} />
+      {routes.map(({ path, component }) => (
+        <Route key={path} path={path} component={component} />
+      ))}
       <Route>
         <Redirect to={paths.dashboard} replace />
       </Route>
