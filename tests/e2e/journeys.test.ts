@@ -10,6 +10,7 @@ import {
   accountMenuButton,
   chooseAccountMenuItem,
   expectToast,
+  fillRegistration,
   FR,
   heading1,
   languageButton,
@@ -84,15 +85,7 @@ describe('journey 1: register, sign out and in, record a repair', () => {
       await page.waitForURL(url('/register'));
       await expect.poll(() => heading1(page).textContent()).toBe('Créer un compte partenaire');
 
-      await page.getByRole('textbox', { name: 'Nom complet' }).fill(partner.full_name);
-      // The mask fixes the leading 0: typing the nine digits of a mobile number gives 0555123456.
-      const phone = page.locator('input[name="phone_number"]');
-      await page.locator('input[name="phone_number"][data-masked="true"]').waitFor();
-      await phone.click();
-      await phone.pressSequentially('555123456');
-      await expect.poll(() => phone.inputValue()).toBe('0555123456');
-      await page.getByRole('textbox', { name: 'E-mail' }).fill(partner.email);
-      await page.locator('input[name="password"]').fill(partner.password);
+      await fillRegistration(page, partner);
 
       // The location: read-only "latitude, longitude", the registration default until one is chosen.
       const location = page.locator('input[name="location"]');

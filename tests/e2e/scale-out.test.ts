@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createPostgresDatabase, type PostgresDatabase } from '../../bench/lib/portal';
 import { launchBrowser, newTabletContext } from './support/browser';
+import { fillRegistration } from './support/pages';
 import { PROJECT_ROOT } from './support/paths';
 import { startRoundRobinProxy, type RoundRobinProxy } from './support/round-robin';
 import { freePort, startPortal, type Portal } from './support/server';
@@ -140,14 +141,7 @@ describe('two instances behind a round-robin proxy', () => {
 
     // Register through the form (the phone mask types the leading 0; the default location is kept).
     await page.goto(`${proxy.url}/register`);
-    await page.getByRole('textbox', { name: 'Nom complet' }).fill(partner.full_name);
-    const phone = page.locator('input[name="phone_number"]');
-    await page.locator('input[name="phone_number"][data-masked="true"]').waitFor();
-    await phone.click();
-    await phone.pressSequentially('555123456');
-    await expect.poll(() => phone.inputValue()).toBe('0555123456');
-    await page.getByRole('textbox', { name: 'E-mail' }).fill(partner.email);
-    await page.locator('input[name="password"]').fill(partner.password);
+    await fillRegistration(page, partner);
     await page.locator('label[data-scope="checkbox"]').locator('[data-part="control"]').click();
     await page.getByRole('button', { name: 'S’inscrire' }).click();
     await page.waitForURL(`${proxy.url}/`);

@@ -34,6 +34,25 @@ export function newPartner(tag: string): PartnerAccount {
   };
 }
 
+/**
+ * Fills the registration form's name, phone (the mask types the leading 0, so the nine digits of a
+ * mobile number give 0555123456), email and password. The location and the conditions are left to
+ * the caller.
+ */
+export async function fillRegistration(
+  page: Page,
+  partner: Pick<PartnerAccount, 'full_name' | 'email' | 'password'>,
+): Promise<void> {
+  await page.getByRole('textbox', { name: 'Nom complet' }).fill(partner.full_name);
+  const phone = page.locator('input[name="phone_number"]');
+  await page.locator('input[name="phone_number"][data-masked="true"]').waitFor();
+  await phone.click();
+  await phone.pressSequentially('555123456');
+  await expect.poll(() => phone.inputValue()).toBe('0555123456');
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(partner.email);
+  await page.locator('input[name="password"]').fill(partner.password);
+}
+
 /** Registers through the API (the UI registration is a journey of its own); the server allows 5 per hour per IP. */
 export async function registerViaApi(baseUrl: string, partner: PartnerAccount): Promise<void> {
   const response = await fetch(`${baseUrl}/api/auth/register/partner`, {
