@@ -48,17 +48,21 @@ export async function putRows(
   );
 }
 
-export async function countRows(page: Page, store: 'outbox' | 'history'): Promise<number> {
+/** One read in a store of the app's database: a count of its rows, or the row under a key. */
+type StoreRead = { store: 'outbox' | 'history'; count: true } | { store: 'meta'; key: string };
+
+function readStore(page: Page, read: StoreRead): Promise<unknown> {
   return page.evaluate(
-    async ({ name, store }) => {
+    async ({ name, read }) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const request = indexedDB.open(name);
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
       });
       try {
-        return await new Promise<number>((resolve, reject) => {
-          const request = db.transaction(store, 'readonly').objectStore(store).count();
+        return await new Promise<unknown>((resolve, reject) => {
+          const store = db.transaction(read.store, 'readonly').objectStore(read.store);
+          const request: IDBRequest = 'key' in read ? store.get(read.key) : store.count();
           request.onsuccess = () => resolve(request.result);
           request.onerror = () => reject(request.error);
         });
@@ -66,34 +70,18 @@ export async function countRows(page: Page, store: 'outbox' | 'history'): Promis
         db.close();
       }
     },
-    { name: APP_DATABASE, store },
+    { name: APP_DATABASE, read },
   );
+}
+
+export async function countRows(page: Page, store: 'outbox' | 'history'): Promise<number> {
+  return (await readStore(page, { store, count: true })) as number;
 }
 
 /** The highest seq the outbox counter has handed out (new entries continue after it). */
 export async function currentSeq(page: Page): Promise<number> {
-  return page.evaluate(
-    async ({ name, seqKey }) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open(name);
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      try {
-        return await new Promise<number>((resolve, reject) => {
-          const request = db.transaction('meta', 'readonly').objectStore('meta').get(seqKey);
-          request.onsuccess = () => {
-            const value = (request.result as { value?: unknown } | undefined)?.value;
-            resolve(typeof value === 'number' ? value : 0);
-          };
-          request.onerror = () => reject(request.error);
-        });
-      } finally {
-        db.close();
-      }
-    },
-    { name: APP_DATABASE, seqKey: OUTBOX_SEQ_KEY },
-  );
+  const row = (await readStore(page, { store: 'meta', key: OUTBOX_SEQ_KEY })) as { value?: unknown } | undefined;
+  return typeof row?.value === 'number' ? row.value : 0;
 }
 
 export interface QueuedRepair {
