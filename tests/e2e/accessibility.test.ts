@@ -8,10 +8,10 @@
  * (prefers-color-scheme, followed until the mechanic chooses) and the header's own toggle, which
  * overrides the preference and is remembered.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describeViolations, isSeriousOrWorse, runAxe } from './support/axe';
-import { launchBrowser, newTabletContext } from './support/browser';
+import { newTabletContext } from './support/browser';
 import {
   appColorMode,
   chooseAccountMenuItem,
@@ -28,29 +28,18 @@ import {
   type ConsoleWatch,
   type Language,
 } from './support/pages';
-import { DEMO_PARTNER, startPortal, type Portal } from './support/server';
-import { startMapStubs, type MapStubs } from './support/stubs';
+import { DEMO_PARTNER } from './support/server';
+import { useE2eSetting } from './support/setting';
 
-let stubs: MapStubs;
-let portal: Portal;
-let browser: Browser;
+const e2e = useE2eSetting();
 
 beforeAll(async () => {
-  stubs = await startMapStubs();
-  portal = await startPortal(stubs);
-  browser = await launchBrowser();
   // A history with one entry, so the table (not its empty state) is checked.
-  await recordRepairViaApi(portal.url, DEMO_PARTNER, {
+  await recordRepairViaApi(e2e.portal.url, DEMO_PARTNER, {
     kode_id: 'KODE000002',
     repair_type_id: 'oil_change',
     odometer: 84_500,
   });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  await stubs?.close();
 });
 
 interface Variant {
@@ -96,31 +85,31 @@ class Audit {
 }
 
 async function auditVariant(variant: Variant): Promise<{ audit: Audit; watch: ConsoleWatch; context: BrowserContext }> {
-  const context = await newTabletContext(browser, { colorScheme: variant.system });
+  const context = await newTabletContext(e2e.browser, { colorScheme: variant.system });
   const page = await context.newPage();
   const watch = watchConsole(page);
   const audit = new Audit(page, variant);
 
   // Public screens, signed out.
-  await open(page, portal.url, '/login');
+  await open(page, e2e.portal.url, '/login');
   // Until the mechanic chooses, the page follows the tablet.
   expect(await appColorMode(page)).toBe(variant.system);
   if (variant.language !== 'fr') await switchLanguage(page, variant.language);
   if (variant.theme !== variant.system) await setAppColorMode(page, variant.theme);
   await audit.check('login');
 
-  await open(page, portal.url, '/forgot-password');
+  await open(page, e2e.portal.url, '/forgot-password');
   await audit.check('forgot-password');
 
   // Any token that looks like one shows the form; it is only checked when the form is sent.
-  await open(page, portal.url, '/reset-password?token=v4.local.accessibility-check');
+  await open(page, e2e.portal.url, '/reset-password?token=v4.local.accessibility-check');
   await audit.check('reset-password');
 
-  await open(page, portal.url, '/privacy-conditions');
+  await open(page, e2e.portal.url, '/privacy-conditions');
   await page.locator('main h2').first().waitFor();
   await audit.check('privacy-conditions');
 
-  await open(page, portal.url, '/register');
+  await open(page, e2e.portal.url, '/register');
   await audit.check('register');
   // Sent empty: every field shows its error, in the error colour.
   await page.locator('form button[type="submit"]').click();
@@ -139,7 +128,7 @@ async function auditVariant(variant: Variant): Promise<{ audit: Audit; watch: Co
   await dialog.waitFor({ state: 'hidden' });
 
   // The partner's area.
-  await signIn(page, portal.url, DEMO_PARTNER);
+  await signIn(page, e2e.portal.url, DEMO_PARTNER);
   await dismissToasts(page);
   await audit.check('dashboard-add');
   await page.locator('form button[type="submit"]').click();
@@ -157,7 +146,7 @@ async function auditVariant(variant: Variant): Promise<{ audit: Audit; watch: Co
   await audit.check('dashboard-advices');
 
   await chooseAccountMenuItem(page, 'profile');
-  await page.waitForURL(`${portal.url}/profile`);
+  await page.waitForURL(`${e2e.portal.url}/profile`);
   await heading1(page).waitFor();
   await audit.check('profile');
   await page.locator('form button[type="button"]').last().click();

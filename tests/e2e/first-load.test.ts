@@ -4,34 +4,21 @@
  * The map, the phone mask and the other languages' catalogs must never be part of it; and no first
  * load may grow past its ceiling (bench/first-load.ts, FIRST_LOAD_CEILINGS).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_LOAD_CEILINGS, KB, measureFirstLoad, type FirstLoad } from '../../bench/first-load';
-import { launchBrowser } from './support/browser';
-import { DEMO_PARTNER, startPortal, type Portal } from './support/server';
-import { startMapStubs, type MapStubs } from './support/stubs';
+import { DEMO_PARTNER } from './support/server';
+import { useE2eSetting } from './support/setting';
 
-let stubs: MapStubs;
-let portal: Portal;
-let browser: Browser;
+const e2e = useE2eSetting();
 let load: FirstLoad;
 
 beforeAll(async () => {
-  stubs = await startMapStubs();
-  portal = await startPortal(stubs);
-  browser = await launchBrowser();
-  load = await measureFirstLoad(browser, portal.url, DEMO_PARTNER);
+  load = await measureFirstLoad(e2e.browser, e2e.portal.url, DEMO_PARTNER);
   for (const [name, set] of Object.entries(load)) {
     process.stdout.write(
       `first load ${name}: ${(set.jsGzipBytes / KB).toFixed(1)} KB gzip JS, ${(set.wireBytes / KB).toFixed(1)} KB on the wire, ${set.chunks.length} files\n`,
     );
   }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  await stubs?.close();
 });
 
 describe('first load', () => {

@@ -3,9 +3,9 @@
  * database, with the geocoder and the tiles served by the local stubs. Assertions are on what the
  * user sees, with the French texts of SPEC.md where it gives them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { launchBrowser, newTabletContext } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { newTabletContext } from './support/browser';
 import {
   accountMenuButton,
   chooseAccountMenuItem,
@@ -27,32 +27,21 @@ import {
   type ConsoleWatch,
   type PartnerAccount,
 } from './support/pages';
-import { DEMO_PARTNER, startPortal, type Portal } from './support/server';
-import { startMapStubs, type MapStubs } from './support/stubs';
+import { DEMO_PARTNER } from './support/server';
+import { useE2eSetting } from './support/setting';
 
-let stubs: MapStubs;
-let portal: Portal;
-let browser: Browser;
+const e2e = useE2eSetting();
 /** Signed in by the language and session-gate journeys, never changed. */
 let shared: PartnerAccount;
 
 beforeAll(async () => {
-  stubs = await startMapStubs();
-  portal = await startPortal(stubs);
-  browser = await launchBrowser();
   shared = newPartner('Partage');
-  await registerViaApi(portal.url, shared);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  await stubs?.close();
+  await registerViaApi(e2e.portal.url, shared);
 });
 
 /** A fresh tablet for each journey: its own cookies, storage and console watch. */
 async function fresh(): Promise<{ context: BrowserContext; page: Page; watch: ConsoleWatch }> {
-  const context = await newTabletContext(browser);
+  const context = await newTabletContext(e2e.browser);
   const page = await context.newPage();
   return { context, page, watch: watchConsole(page) };
 }
@@ -72,7 +61,7 @@ async function requestsDuring(page: Page, action: () => Promise<void>, quietMs =
 }
 
 function url(path: string): string {
-  return `${portal.url}${path}`;
+  return `${e2e.portal.url}${path}`;
 }
 
 describe('journey 1: register, sign out and in, record a repair', () => {
@@ -80,7 +69,7 @@ describe('journey 1: register, sign out and in, record a repair', () => {
     const { context, page, watch } = await fresh();
     const partner = newPartner('Inscription');
     try {
-      await open(page, portal.url, '/login');
+      await open(page, e2e.portal.url, '/login');
       await page.getByRole('link', { name: 'Créer un compte partenaire' }).click();
       await page.waitForURL(url('/register'));
       await expect.poll(() => heading1(page).textContent()).toBe('Créer un compte partenaire');
@@ -115,7 +104,7 @@ describe('journey 1: register, sign out and in, record a repair', () => {
         'Bab El Oued, Alger, Algérie',
         'El Harrach, Alger, Algérie',
       ]);
-      expect(stubs.hits('/photon/api')).toBeGreaterThan(0);
+      expect(e2e.stubs.hits('/photon/api')).toBeGreaterThan(0);
       await dialog.getByRole('option', { name: 'Bab El Oued, Alger, Algérie' }).click();
       await expect
         .poll(() => selected.textContent())
@@ -150,7 +139,7 @@ describe('journey 1: register, sign out and in, record a repair', () => {
       expect(afterRegister.every((cookie) => cookie.expires === -1)).toBe(true);
 
       // Sign out through the user menu, then in again with remember-me.
-      await signOut(page, portal.url);
+      await signOut(page, e2e.portal.url);
       await submitLogin(page, partner, { remember: true });
       await expectToast(page, 'success', 'Connexion réussie');
       await page.waitForURL(url('/'));
@@ -255,17 +244,17 @@ describe('journey 2: forgotten password', () => {
     const { context, page, watch } = await fresh();
     const newPassword = 'garage-nouveau-2026';
     try {
-      await open(page, portal.url, '/login');
+      await open(page, e2e.portal.url, '/login');
       await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
       await page.waitForURL(url('/forgot-password'));
       await expect.poll(() => heading1(page).textContent()).toBe('Mot de passe oublié');
-      const mailsBefore = (await portal.readMails()).length;
+      const mailsBefore = (await e2e.portal.readMails()).length;
       await page.getByRole('textbox', { name: 'E-mail' }).fill(DEMO_PARTNER.email);
       await page.getByRole('button', { name: 'Envoyer le lien' }).click();
       await expectToast(page, 'success', 'E-mail envoyé');
       await page.waitForURL(url('/login'));
 
-      const link = await portal.latestResetLink({ minMails: mailsBefore + 1 });
+      const link = await e2e.portal.latestResetLink({ minMails: mailsBefore + 1 });
       expect(new URL(link).searchParams.get('token')).toMatch(/^v4\./);
       await page.goto(link);
       await expect.poll(() => heading1(page).textContent()).toBe('Nouveau mot de passe');
@@ -299,7 +288,7 @@ describe('journey 2: forgotten password', () => {
       await submitLogin(page, { email: DEMO_PARTNER.email, password: newPassword });
       await page.waitForURL(url('/'));
       await expect.poll(() => heading1(page).textContent()).toBe(FR.dashboardTitle);
-      await signOut(page, portal.url);
+      await signOut(page, e2e.portal.url);
       // ...the old one no longer does: the server's message in an error toast, still on /login.
       await submitLogin(page, DEMO_PARTNER);
       await expectToast(page, 'error', 'E-mail ou mot de passe incorrect');
@@ -343,11 +332,11 @@ describe('journey 3: profile', () => {
   it('shows the profile read-only, edits, cancels, saves the name and changes the password', async () => {
     const { context, page, watch } = await fresh();
     const partner = newPartner('Profil');
-    await registerViaApi(portal.url, partner);
+    await registerViaApi(e2e.portal.url, partner);
     const renamed = 'Garage Ben Ali Rouiba';
     const newPassword = 'profil-nouveau-2026';
     try {
-      await signIn(page, portal.url, partner);
+      await signIn(page, e2e.portal.url, partner);
       await chooseAccountMenuItem(page, 'profile');
       await page.waitForURL(url('/profile'));
       await expect.poll(() => heading1(page).textContent()).toBe('Mon profil');
@@ -416,7 +405,7 @@ describe('journey 3: profile', () => {
       await page.locator('input[name="current_password"]').waitFor({ state: 'detached' });
       await expectToast(page, 'success', 'Opération réussie');
 
-      await signOut(page, portal.url);
+      await signOut(page, e2e.portal.url);
       await submitLogin(page, { email: partner.email, password: newPassword });
       await page.waitForURL(url('/'));
       await expect.poll(() => accountMenuButton(page).textContent()).toContain(renamed);
@@ -441,7 +430,7 @@ describe('journey 4: languages', () => {
     const { context, page, watch } = await fresh();
     const missing: string[] = [];
     try {
-      await signIn(page, portal.url, shared);
+      await signIn(page, e2e.portal.url, shared);
       expect(await page.getAttribute('html', 'lang')).toBe('fr');
       expect(await page.getAttribute('html', 'dir')).toBe('ltr');
       expect(await languageButton(page).textContent()).toContain('Français');
@@ -512,7 +501,7 @@ describe('journey 5: session gate and privacy conditions', () => {
         await page.waitForURL(url('/login'));
         await expect.poll(() => heading1(page).textContent()).toBe(FR.loginTitle);
       }
-      await signIn(page, portal.url, shared);
+      await signIn(page, e2e.portal.url, shared);
       for (const path of ['/login', '/register', '/forgot-password']) {
         await page.goto(url(path));
         await page.waitForURL(url('/'));
@@ -527,7 +516,7 @@ describe('journey 5: session gate and privacy conditions', () => {
   it('shows the privacy conditions, in French and in Arabic, signed out', async () => {
     const { context, page, watch } = await fresh();
     try {
-      await open(page, portal.url, '/privacy-conditions');
+      await open(page, e2e.portal.url, '/privacy-conditions');
       expect(page.url()).toBe(url('/privacy-conditions'));
       expect(await heading1(page).textContent()).toBe('Conditions de confidentialité');
       const conditions = page.locator('main h2').first();

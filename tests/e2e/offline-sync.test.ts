@@ -5,9 +5,9 @@
  * mechanic to correct or discard it; two tabs send one at a time. Each test has its own partner,
  * so the server's count of their repairs is exact.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { screenshot } from './support/browser';
 import {
   findVehicle,
   historyRows,
@@ -28,32 +28,17 @@ import {
   type RepairToRecord,
 } from './support/offline';
 import { startDroppingProxy, type DroppingProxy } from './support/proxy';
-import { startPortal, type Portal } from './support/server';
-import { startMapStubs, type MapStubs } from './support/stubs';
+import { useE2eSetting } from './support/setting';
 
-let stubs: MapStubs;
-let portal: Portal;
-let browser: Browser;
+const e2e = useE2eSetting();
 let proxy: DroppingProxy | null = null;
-
-beforeAll(async () => {
-  stubs = await startMapStubs();
-  portal = await startPortal(stubs);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  await stubs?.close();
-});
 
 afterEach(async () => {
   await proxy?.close();
   proxy = null;
 });
 
-const tablet = contextPerTest(() => browser);
+const tablet = contextPerTest(() => e2e.browser);
 
 async function freshContext(): Promise<BrowserContext> {
   const context = await tablet.open();
@@ -78,10 +63,10 @@ const statuses = async (page: Page) => (await historyRows(page)).map((row) => ro
 
 describe('outbox sync', () => {
   it('keeps three repairs recorded offline through a reload and syncs them by itself when back online', async () => {
-    const account = await registerPartner(portal.url, 'sync');
+    const account = await registerPartner(e2e.portal.url, 'sync');
     const ctx = await freshContext();
     const page = await ctx.newPage();
-    await signIn(page, portal.url, account);
+    await signIn(page, e2e.portal.url, account);
     await waitForServiceWorker(page);
     await waitForPrecache(page);
     // Looked up online: the tablet keeps both vehicles for later.
@@ -125,7 +110,7 @@ describe('outbox sync', () => {
     expect(waitingIn((await indicator(page)).label)).toBe(3);
     await screenshot(page, 'offline-sync-pending');
     // Nothing reached the server while offline.
-    expect(await serverRepairs(portal.url, account)).toEqual([]);
+    expect(await serverRepairs(e2e.portal.url, account)).toEqual([]);
 
     const backOnline = Date.now();
     await ctx.setOffline(false);
@@ -135,7 +120,7 @@ describe('outbox sync', () => {
     await expect.poll(() => indicator(page)).toEqual({ online: true, label: 'En ligne' });
     await screenshot(page, 'offline-sync-synced');
 
-    const stored = await serverRepairs(portal.url, account);
+    const stored = await serverRepairs(e2e.portal.url, account);
     expect(stored).toHaveLength(3);
     expect(stored.map((repair) => repair.vehicle.kode_id).sort()).toEqual(['KODE000001', 'KODE000002', 'KODE000003']);
     const sent = (await repairPosts(page)).filter((post) => post.status !== null && post.status < 300);
@@ -154,8 +139,8 @@ describe('outbox sync', () => {
   });
 
   it('retries a repair whose answer was lost under the same Idempotency-Key, and the server stores it once', async () => {
-    const account = await registerPartner(portal.url, 'lost');
-    proxy = await startDroppingProxy(portal.url);
+    const account = await registerPartner(e2e.portal.url, 'lost');
+    proxy = await startDroppingProxy(e2e.portal.url);
     const ctx = await freshContext();
     tablet.allow(/Failed to load resource: net::ERR_EMPTY_RESPONSE/);
     const page = await ctx.newPage();
@@ -187,17 +172,17 @@ describe('outbox sync', () => {
     await expect.poll(() => indicator(page)).toEqual({ online: true, label: 'En ligne' });
     await openTab(page, 'Historique');
     await expect.poll(() => statuses(page)).toEqual(['synced']);
-    const stored = await serverRepairs(portal.url, account);
+    const stored = await serverRepairs(e2e.portal.url, account);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ vehicle: { kode_id: 'V3SMJ5P6FX' }, odometer: 98_000 });
   });
 
   it('shows an entry the server refused with its message, sends it again once corrected, and discards another', async () => {
-    const account = await registerPartner(portal.url, 'refused');
+    const account = await registerPartner(e2e.portal.url, 'refused');
     const ctx = await freshContext();
     tablet.allow(/Failed to load resource: the server responded with a status of 404/);
     const page = await ctx.newPage();
-    await signIn(page, portal.url, account);
+    await signIn(page, e2e.portal.url, account);
 
     // Offline nothing can check the identifiers: both go to the outbox.
     await ctx.setOffline(true);
@@ -237,7 +222,7 @@ describe('outbox sync', () => {
       .toEqual(['KODE000001 synced']);
     await expect.poll(() => indicator(page)).toEqual({ online: true, label: 'En ligne' });
 
-    const stored = await serverRepairs(portal.url, account);
+    const stored = await serverRepairs(e2e.portal.url, account);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ vehicle: { kode_id: 'KODE000001' }, odometer: 150_000 });
     // The corrected entry keeps the moment it was first recorded.
@@ -246,12 +231,12 @@ describe('outbox sync', () => {
   });
 
   it('syncs entries recorded offline in two tabs exactly once, one tab sending at a time', async () => {
-    const account = await registerPartner(portal.url, 'tabs');
+    const account = await registerPartner(e2e.portal.url, 'tabs');
     const ctx = await freshContext();
     const first = await ctx.newPage();
-    await signIn(first, portal.url, account);
+    await signIn(first, e2e.portal.url, account);
     const second = await ctx.newPage();
-    await second.goto(`${portal.url}/`);
+    await second.goto(`${e2e.portal.url}/`);
     await second.getByRole('heading', { level: 1, name: 'Tableau de bord – Partenaire Garage' }).waitFor();
 
     await ctx.setOffline(true);
@@ -273,7 +258,7 @@ describe('outbox sync', () => {
     for (const page of [first, second]) {
       await expect.poll(() => indicator(page), SYNC_TIMEOUT).toEqual({ online: true, label: 'En ligne' });
     }
-    const stored = await serverRepairs(portal.url, account);
+    const stored = await serverRepairs(e2e.portal.url, account);
     const summary = (repair: { kodeId: string; odometer: number }) => `${repair.kodeId} ${repair.odometer}`;
     expect(
       stored.map((repair) => summary({ kodeId: repair.vehicle.kode_id, odometer: repair.odometer })).sort(),

@@ -3,9 +3,9 @@
  * route opens and reloads with the network cut, a signed-in mechanic stays signed in (only a 401
  * signs out), and map tiles seen once come back from the worker's cache.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser';
 import {
   dashboardHeading,
   indicator,
@@ -15,26 +15,12 @@ import {
   waitForServiceWorker,
   contextPerTest,
 } from './support/offline';
-import { DEMO_PARTNER, startPortal, type Portal } from './support/server';
-import { startMapStubs, type MapStubs } from './support/stubs';
+import { DEMO_PARTNER } from './support/server';
+import { useE2eSetting } from './support/setting';
 
-let stubs: MapStubs;
-let portal: Portal;
-let browser: Browser;
+const e2e = useE2eSetting();
 
-beforeAll(async () => {
-  stubs = await startMapStubs();
-  portal = await startPortal(stubs);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  await stubs?.close();
-});
-
-const tablet = contextPerTest(() => browser);
+const tablet = contextPerTest(() => e2e.browser);
 const freshPage = async (): Promise<Page> => (await tablet.open()).newPage();
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
@@ -44,7 +30,7 @@ const CONDITIONS_TEXT = 'Responsable du traitement et cadre légal';
 
 /** Opens a route while offline, checks its screen, then reloads it and checks again. */
 async function openOffline(page: Page, route: string, expectPath: string, screen: () => Promise<void>) {
-  await page.goto(`${portal.url}${route}`);
+  await page.goto(`${e2e.portal.url}${route}`);
   expect(await page.title()).toBe('Portail Partenaire Garage');
   await expect.poll(() => new URL(page.url()).pathname).toBe(expectPath);
   await screen();
@@ -56,12 +42,12 @@ async function openOffline(page: Page, route: string, expectPath: string, screen
 describe('offline app shell', () => {
   it('opens and reloads every route offline once the service worker is in control', async () => {
     const page = await freshPage();
-    await page.goto(`${portal.url}/login`);
+    await page.goto(`${e2e.portal.url}/login`);
     await heading(page, 'Connexion à l’espace partenaire').waitFor();
     await waitForServiceWorker(page);
     await waitForPrecache(page);
     // The conditions are read once online, so the worker has them for later.
-    await page.goto(`${portal.url}/privacy-conditions`);
+    await page.goto(`${e2e.portal.url}/privacy-conditions`);
     await page.getByText(CONDITIONS_TEXT).waitFor();
 
     await tablet.context.setOffline(true);
@@ -72,9 +58,9 @@ describe('offline app shell', () => {
     await openOffline(page, '/register', '/register', visible('Créer un compte partenaire'));
     await openOffline(page, '/forgot-password', '/forgot-password', visible('Mot de passe oublié'));
     // The token is read, then taken out of the address bar.
-    await page.goto(`${portal.url}/reset-password?token=v4.x`);
+    await page.goto(`${e2e.portal.url}/reset-password?token=v4.x`);
     await heading(page, 'Nouveau mot de passe').waitFor();
-    await expect.poll(() => page.url()).toBe(`${portal.url}/reset-password`);
+    await expect.poll(() => page.url()).toBe(`${e2e.portal.url}/reset-password`);
     await reloadOffline(page);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/reset-password');
     await openOffline(page, '/privacy-conditions', '/privacy-conditions', async () => {
@@ -89,7 +75,7 @@ describe('offline app shell', () => {
 
   it('keeps a signed-in mechanic signed in when reloaded offline, and only a 401 signs out', async () => {
     const page = await freshPage();
-    await signIn(page, portal.url, DEMO_PARTNER);
+    await signIn(page, e2e.portal.url, DEMO_PARTNER);
     await waitForServiceWorker(page);
     await waitForPrecache(page);
     await dashboardHeading(page).waitFor();
@@ -181,14 +167,14 @@ async function closePicker(page: Page) {
 describe('map tiles offline', () => {
   it('shows the tiles seen online from the service worker cache when offline', async () => {
     const page = await freshPage();
-    await page.goto(`${portal.url}/register`);
+    await page.goto(`${e2e.portal.url}/register`);
     await heading(page, 'Créer un compte partenaire').waitFor();
     await waitForServiceWorker(page);
     await waitForPrecache(page);
 
     const online = await openPicker(page);
     const paths = online.map((tile) => new URL(tile.src).pathname);
-    const tileHits = () => paths.reduce((sum, path) => sum + stubs.hits(path), 0);
+    const tileHits = () => paths.reduce((sum, path) => sum + e2e.stubs.hits(path), 0);
     expect(paths.every((path) => path.startsWith('/tiles/'))).toBe(true);
     // Each tile went to the stub once; the worker cached it (cache first, CORS answers only).
     await expect.poll(tileHits).toBe(paths.length);

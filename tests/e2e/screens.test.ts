@@ -6,9 +6,9 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newTabletContext, SCREENSHOT_DIR, screenshot } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newTabletContext, SCREENSHOT_DIR, screenshot } from './support/browser';
 import {
   appColorMode,
   dismissToasts,
@@ -26,31 +26,19 @@ import {
   type Language,
   type PartnerAccount,
 } from './support/pages';
-import { startPortal, type Portal } from './support/server';
-import { startMapStubs, type MapStubs } from './support/stubs';
+import { useE2eSetting } from './support/setting';
 
-let stubs: MapStubs;
-let portal: Portal;
-let browser: Browser;
+const e2e = useE2eSetting();
 let partner: PartnerAccount;
 
 beforeAll(async () => {
-  stubs = await startMapStubs();
-  portal = await startPortal(stubs);
-  browser = await launchBrowser();
   partner = { ...newPartner('Ecran'), full_name: 'Garage Atlas Bab Ezzouar' };
-  await registerViaApi(portal.url, partner);
-  await recordRepairViaApi(portal.url, partner, {
+  await registerViaApi(e2e.portal.url, partner);
+  await recordRepairViaApi(e2e.portal.url, partner, {
     kode_id: 'KODE000002',
     repair_type_id: 'general_service',
     odometer: 84_500,
   });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  await stubs?.close();
 });
 
 const ORIENTATIONS = {
@@ -115,16 +103,16 @@ async function shoot(
 describe('screenshots', () => {
   for (const variant of VARIANTS) {
     it(`captures the screens in ${variant.language}, ${variant.theme}`, async () => {
-      const context = await newTabletContext(browser, { colorScheme: variant.theme });
+      const context = await newTabletContext(e2e.browser, { colorScheme: variant.theme });
       const page = await context.newPage();
       const watch = watchConsole(page);
       const taken: string[] = [];
       try {
-        await open(page, portal.url, '/login');
+        await open(page, e2e.portal.url, '/login');
         if (variant.language !== 'fr') await switchLanguage(page, variant.language);
         await shoot(page, variant, 'login', taken);
 
-        await open(page, portal.url, '/register');
+        await open(page, e2e.portal.url, '/register');
         await page.locator('input[name="phone_number"][data-masked="true"]').waitFor();
         await shoot(page, variant, 'register', taken);
 
@@ -137,7 +125,7 @@ describe('screenshots', () => {
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'hidden' });
 
-        await signIn(page, portal.url, partner);
+        await signIn(page, e2e.portal.url, partner);
         await lookUpVehicle(page, 'KODE000001');
         await fillRepair(page, { typeId: 'oil_change', odometer: '120000' });
         await dismissToasts(page);
@@ -150,7 +138,7 @@ describe('screenshots', () => {
         await openTab(page, 'advices');
         await shoot(page, variant, 'dashboard-advices', taken);
 
-        await open(page, portal.url, '/profile');
+        await open(page, e2e.portal.url, '/profile');
         await page.locator('form button[type="button"]').last().click();
         await page.locator('input[name="current_password"]').waitFor();
         await heading1(page).waitFor();

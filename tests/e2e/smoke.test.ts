@@ -3,33 +3,24 @@
  * internet, the map stubs and the dropping proxy. Screens are covered by their own files.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { blockedRequests, launchBrowser, newTabletContext, screenshot } from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { blockedRequests, newTabletContext, screenshot } from './support/browser';
 import { startDroppingProxy, type DroppingProxy } from './support/proxy';
-import { startPortal, type Portal } from './support/server';
-import { startMapStubs, type MapStubs } from './support/stubs';
+import { useE2eSetting } from './support/setting';
 
-let stubs: MapStubs;
-let portal: Portal;
+const e2e = useE2eSetting();
 let proxy: DroppingProxy;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  stubs = await startMapStubs();
-  portal = await startPortal(stubs);
-  proxy = await startDroppingProxy(portal.url);
-  browser = await launchBrowser();
-  context = await newTabletContext(browser);
+  proxy = await startDroppingProxy(e2e.portal.url);
+  context = await newTabletContext(e2e.browser);
   page = await context.newPage();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await proxy?.close();
-  await portal?.stop();
-  await stubs?.close();
 });
 
 /** fetch() run in the page: whether it got an answer, never throwing into the test. */
@@ -49,19 +40,19 @@ function fetchFromPage(target: Page, url: string, init: RequestInit = {}): Promi
 
 describe('e2e harness', () => {
   it('serves the built PWA', async () => {
-    await page.goto(`${portal.url}/`);
+    await page.goto(`${e2e.portal.url}/`);
     expect(await page.title()).toBe('Portail Partenaire Garage');
     expect(await page.getAttribute('html', 'lang')).toMatch(/^(fr|ar|en)/);
     await screenshot(page, 'smoke-home');
   });
 
   it('answers the public settings in the envelope', async () => {
-    const response = await fetch(`${portal.url}/api/public/settings`);
+    const response = await fetch(`${e2e.portal.url}/api/public/settings`);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ code: 200, status: 'success' });
   });
 
-  it('keeps the browser off the internet', async () => {
+  it('keeps the e2e.browser off the internet', async () => {
     // From the app the portal's CSP already refuses it; from a blank page only the route can.
     expect(await fetchFromPage(page, 'https://tile.openstreetmap.org/0/0/0.png')).toBe(false);
     const blank = await context.newPage();
@@ -77,15 +68,15 @@ describe('e2e harness', () => {
   });
 
   it('serves tiles and suggestions from the stubs', async () => {
-    const tile = stubs.tileUrl.replace('{z}/{x}/{y}', '13/4112/3165');
+    const tile = e2e.stubs.tileUrl.replace('{z}/{x}/{y}', '13/4112/3165');
     for (let i = 0; i < 2; i++) {
       const response = await fetch(tile);
       expect(response.headers.get('content-type')).toBe('image/png');
       expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(100);
     }
-    expect(stubs.hits('/tiles/13/4112/3165.png')).toBe(2);
+    expect(e2e.stubs.hits('/tiles/13/4112/3165.png')).toBe(2);
 
-    const photon = (await (await fetch(`${stubs.geocoderUrl}?q=alg&limit=5&lang=fr`)).json()) as {
+    const photon = (await (await fetch(`${e2e.stubs.geocoderUrl}?q=alg&limit=5&lang=fr`)).json()) as {
       features: { properties: { name: string } }[];
     };
     expect(photon.features.map((feature) => feature.properties.name)).toEqual([
@@ -93,7 +84,7 @@ describe('e2e harness', () => {
       'Bab El Oued',
       'El Harrach',
     ]);
-    const nominatim = (await (await fetch(`${stubs.nominatimUrl}?format=json&q=oran`)).json()) as unknown[];
+    const nominatim = (await (await fetch(`${e2e.stubs.nominatimUrl}?format=json&q=oran`)).json()) as unknown[];
     expect(nominatim).toEqual([expect.objectContaining({ display_name: 'Oran, Algérie', lat: '35.6971' })]);
   });
 
