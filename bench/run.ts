@@ -18,7 +18,7 @@ import { measureHistory } from './history';
 import { LIGHTHOUSE_CATEGORIES, measureLighthouse } from './lighthouse';
 import { BENCHMARKS, parseArgs, type BenchmarkName } from './lib/args';
 import { launchBenchBrowser, TABLET_CPU_SLOWDOWN } from './lib/browser';
-import { loadAverage, machineInfo } from './lib/machine';
+import { loadAverage, machineInfo, waitForQuietCpu } from './lib/machine';
 import { DEMO_PARTNER, startBenchPortal, type BenchPortal } from './lib/portal';
 import { figure, figureOf, kb, repeat, round, type Figure } from './lib/stats';
 import { ENGINE_CONCURRENCY, measureDrain } from './outbox-drain';
@@ -76,6 +76,8 @@ function gitDescribe(): string | null {
 async function withPortal<T>(body: (portal: BenchPortal) => Promise<T>): Promise<T> {
   const portal = await startBenchPortal('pglite');
   try {
+    // The portal's own start (database, migrations, seed) is over before anything is timed.
+    await waitForQuietCpu();
     return await body(portal);
   } finally {
     await portal.stop();
@@ -132,8 +134,9 @@ async function main() {
 
   const step = async (name: BenchmarkName, body: () => Promise<void>) => {
     if (!options.only.has(name)) return;
+    const waitedMs = await waitForQuietCpu();
     const t0 = Date.now();
-    log(`${name}…`);
+    log(`${name}… (after ${round(waitedMs / 1000)} s for the CPU to be quiet)`);
     try {
       await body();
       log(`${name} done in ${round((Date.now() - t0) / 1000)} s`);
