@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react-swc';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
+import { bootIcon } from './scripts/boot-icon';
 import { precompress } from './scripts/precompress';
 
 const CHAKRA_DEFINE_HELPERS = [
@@ -23,6 +24,8 @@ export default defineConfig({
   plugins: [
     react({ plugins: [['@lingui/swc-plugin', {}]] }),
     lingui(),
+    // public/favicon.svg inline in the boot screen of index.html.
+    bootIcon(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

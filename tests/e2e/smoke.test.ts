@@ -2,9 +2,12 @@
  * The e2e harness itself: the built PWA served by the real portal, Chromium cut off from the
  * internet, the map stubs and the dropping proxy. Screens are covered by their own files.
  */
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { blockedRequests, newTabletContext, screenshot } from './support/browser';
+import { PROJECT_ROOT } from './support/paths';
 import { startDroppingProxy, type DroppingProxy } from './support/proxy';
 import { useE2eSetting } from './support/setting';
 
@@ -44,6 +47,14 @@ describe('e2e harness', () => {
     expect(await page.title()).toBe('Portail Partenaire Garage');
     expect(await page.getAttribute('html', 'lang')).toMatch(/^(fr|ar|en)/);
     await screenshot(page, 'smoke-home');
+  });
+
+  it('paints the app icon with the HTML: public/favicon.svg inline in the boot screen, nothing to fetch', async () => {
+    const shell = await (await fetch(`${e2e.portal.url}/`)).text();
+    const icon = (await fs.readFile(path.join(PROJECT_ROOT, 'public', 'favicon.svg'), 'utf8')).trim();
+    const boot = /<div class="boot" aria-busy="true">([\s\S]*?)<\/div>/.exec(shell)?.[1] ?? '';
+    expect(boot).toContain(`<svg width="72" height="72" aria-hidden="true" ${icon.slice('<svg '.length)}`);
+    expect(boot).not.toContain('<img');
   });
 
   it('answers the public settings in the envelope', async () => {
