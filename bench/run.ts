@@ -76,8 +76,6 @@ function gitDescribe(): string | null {
 async function withPortal<T>(body: (portal: BenchPortal) => Promise<T>): Promise<T> {
   const portal = await startBenchPortal('pglite');
   try {
-    // The portal's own start (database, migrations, seed) is over before anything is timed.
-    await waitForQuietCpu();
     return await body(portal);
   } finally {
     await portal.stop();
