@@ -60,6 +60,10 @@ export async function startRoundRobinProxy(upstreams: readonly string[], port = 
     });
     req.pipe(proxied);
   });
+  // Idle client connections stay open as long as on the instances behind it (Fastify's 72 s), not
+  // Node's 5 s: with 5 s, a test's fetch could reuse a connection the proxy was closing at that
+  // moment and get ECONNRESET on a POST, which fetch does not retry.
+  server.keepAliveTimeout = 72_000;
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
