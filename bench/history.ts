@@ -50,6 +50,7 @@ function syncedRows(partnerId: string, count: number, newestMs: number): History
       odometer_anomaly: false,
       recorded_at: at,
       created_at: at,
+      idempotency_key: `10000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
     };
   });
 }

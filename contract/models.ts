@@ -50,6 +50,11 @@ export interface RepairRecord {
   odometer_anomaly: boolean;
   recorded_at: string;
   created_at: string;
+  /**
+   * The Idempotency-Key the tablet sent it under (only ever shown to the partner who recorded it): a
+   * tablet that never heard the answer recognises its queued entry in the history by it.
+   */
+  idempotency_key: string;
 }
 
 export interface Statistics {

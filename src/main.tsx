@@ -6,9 +6,14 @@ import { initColorMode } from './lib/color-mode';
 import { initI18n } from './lib/i18n';
 import { startSync } from './lib/sync';
 import { registerServiceWorker } from './lib/pwa';
-import { ensureSession } from './lib/session';
+import { ensureSession, onSignIn } from './lib/session';
 
 initColorMode();
+// Each sign-in (a session refreshed at start included) fills the tablet with the partner's history and
+// statistics, so they show offline from the first minute. Its code loads then: a sign-in is online.
+onSignIn(
+  () => void import('./features/dashboard/device-fill').then(({ fillDevice }) => fillDevice()).catch(() => undefined),
+);
 // The session check and the landing page's code start now, alongside the catalog and the first render.
 void ensureSession();
 preloadLandingPage(window.location.pathname);

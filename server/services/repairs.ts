@@ -37,6 +37,7 @@ const recordColumns = {
   odometer_anomaly: repairs.odometer_anomaly,
   recorded_at: repairs.recorded_at,
   created_at: repairs.created_at,
+  idempotency_key: repairs.idempotency_key,
 };
 
 interface RecordRow {
@@ -55,6 +56,7 @@ interface RecordRow {
   odometer_anomaly: boolean;
   recorded_at: Date;
   created_at: Date;
+  idempotency_key: string;
 }
 
 function toRecord(row: RecordRow): RepairRecord {
@@ -72,6 +74,7 @@ function toRecord(row: RecordRow): RepairRecord {
     odometer_anomaly: row.odometer_anomaly,
     recorded_at: row.recorded_at.toISOString(),
     created_at: row.created_at.toISOString(),
+    idempotency_key: row.idempotency_key,
   };
 }
 

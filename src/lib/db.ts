@@ -56,7 +56,7 @@ export interface OutboxEntry {
 }
 
 /** The current schema version; every earlier one stays declared below so Dexie can upgrade from it. */
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 
 /** Where the outbox's sequence counter lives in the meta table (the next Insert takes the value + 1). */
 export const OUTBOX_SEQ_KEY = 'outbox-seq';
@@ -105,10 +105,22 @@ export class PortalDatabase extends Dexie {
         const current = (await meta.get(OUTBOX_SEQ_KEY))?.value;
         await meta.put({ key: OUTBOX_SEQ_KEY, value: Math.max(maxSeq, typeof current === 'number' ? current : 0) });
       });
+    // Version 3: the history is found by Idempotency-Key, so a queued entry the server already holds
+    // (its answer was lost) is recognised when the history is refreshed. Rows synced before have no key.
+    this.version(3).stores({
+      history: 'id, partnerId, [partnerId+recorded_at], [partnerId+vehicle.kode_id], idempotency_key',
+    });
   }
 }
 
 export const db = new PortalDatabase();
+
+/** What the meta table keeps per partner, each under `<kind>:<partner id>`. */
+export type PartnerMetaKind = 'statistics' | 'history-refreshed-at';
+
+export function partnerMetaKey(kind: PartnerMetaKind, partnerId: string): string {
+  return `${kind}:${partnerId}`;
+}
 
 /** Small typed wrappers over the meta table. */
 export async function readMeta<T>(key: string): Promise<T | undefined> {

@@ -1,14 +1,19 @@
 /**
  * The history (DESIGN.md section 3): the partner's synced repairs (refreshed from GET /repairs and
  * merged by id) and their entries still in the outbox, in one list, newest first by recorded_at.
+ * An entry is either queued or synced, never both: a refresh that brings a repair the outbox still
+ * holds (its answer was lost) takes it out of the outbox in the same transaction, and the list drops a
+ * queued entry whose Idempotency-Key a synced repair carries. The newest page is fetched at sign-in
+ * too (see partner-data), so the history shows offline from the first minute.
  */
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { REPAIRS_PAGE_DEFAULT, type RepairEntry, type RepairType } from '../../contract';
 import { listRepairs } from './api/partner/list-repairs';
-import { db, type OutboxError, type OutboxState } from './db';
+import { db, partnerMetaKey, readMeta, writeMeta, type OutboxError, type OutboxState } from './db';
 import { currentPartnerId, usePartnerId } from './partner';
+import { mergeServerRecords } from './sync/outbox';
 
 export type HistoryStatus = 'synced' | OutboxState;
 
@@ -31,12 +36,15 @@ export interface HistoryPage {
   items: HistoryItem[];
   /** Everything this tablet holds for the partner (synced and queued). */
   total: number;
+  /** When the newest repairs were last fetched from the server (ISO 8601), null if never. */
+  refreshedAt: string | null;
 }
 
 async function mergeRecords(partnerId: string, before?: string): Promise<number | null> {
   const result = await listRepairs(before ? { before, limit: REPAIRS_PAGE_DEFAULT } : {});
   if (result.status !== 'success') return null;
-  await db.history.bulkPut(result.data.map((record) => ({ ...record, partnerId })));
+  await mergeServerRecords(db, partnerId, result.data);
+  if (!before) await writeMeta(partnerMetaKey('history-refreshed-at', partnerId), new Date().toISOString());
   return result.data.length;
 }
 
@@ -69,15 +77,36 @@ export async function loadOlderHistory(): Promise<number | null> {
   return mergeRecords(partnerId, oldest?.recorded_at).catch(() => null);
 }
 
-async function readHistory(partnerId: string, limit: number): Promise<HistoryPage> {
+/** The partner's queued entries, less any the server is already known to hold (synced under the same key). */
+async function readQueued(partnerId: string) {
+  const queued = await db.outbox.where('partnerId').equals(partnerId).toArray();
+  if (queued.length === 0) return queued;
+  const syncedKeys = new Set(
+    (
+      await db.history
+        .where('idempotency_key')
+        .anyOf(queued.map((row) => row.key))
+        .toArray()
+    ).map((row) => row.idempotency_key),
+  );
+  return queued.filter((row) => !syncedKeys.has(row.key));
+}
+
+/** One read transaction: the synced and queued parts come from the same moment, never half a merge. */
+function readHistory(partnerId: string, limit: number): Promise<HistoryPage> {
+  return db.transaction('r', db.history, db.outbox, db.repairTypes, db.meta, () => readHistoryRows(partnerId, limit));
+}
+
+async function readHistoryRows(partnerId: string, limit: number): Promise<HistoryPage> {
   const range = db.history
     .where('[partnerId+recorded_at]')
     .between([partnerId, Dexie.minKey], [partnerId, Dexie.maxKey]);
-  const [synced, syncedCount, queued, types] = await Promise.all([
+  const [synced, syncedCount, queued, types, refreshedAt] = await Promise.all([
     range.clone().reverse().limit(limit).toArray(),
     range.clone().count(),
-    db.outbox.where('partnerId').equals(partnerId).toArray(),
+    readQueued(partnerId),
     db.repairTypes.toArray(),
+    readMeta<string>(partnerMetaKey('history-refreshed-at', partnerId)),
   ]);
   const typeById = new Map(types.map(({ position: _position, ...type }) => [type.id, type]));
   const items: HistoryItem[] = [
@@ -105,7 +134,7 @@ async function readHistory(partnerId: string, limit: number): Promise<HistoryPag
     })),
   ];
   items.sort((a, b) => Date.parse(b.recordedAt) - Date.parse(a.recordedAt));
-  return { items: items.slice(0, limit), total: syncedCount + queued.length };
+  return { items: items.slice(0, limit), total: syncedCount + queued.length, refreshedAt: refreshedAt ?? null };
 }
 
 /** The newest `limit` items, live; refreshed from the server when first shown. Undefined while loading. */
@@ -115,7 +144,7 @@ export function useHistory(limit: number): HistoryPage | undefined {
     if (partnerId) void refreshHistory();
   }, [partnerId]);
   return useLiveQuery(
-    () => (partnerId ? readHistory(partnerId, limit) : Promise.resolve({ items: [], total: 0 })),
+    () => (partnerId ? readHistory(partnerId, limit) : Promise.resolve({ items: [], total: 0, refreshedAt: null })),
     [partnerId, limit],
   );
 }

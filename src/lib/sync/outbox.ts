@@ -120,6 +120,29 @@ export async function acknowledge(db: PortalDatabase, row: OutboxEntry, record: 
   });
 }
 
+/**
+ * Repairs the server listed (a history refresh) go into the history; an entry still queued here that
+ * the server turns out to hold (stored, but its answer never arrived) leaves the outbox in the same
+ * transaction, so no reader ever sees one entry both queued and synced. A send of that entry still in
+ * flight then finds nothing to update: the server answers it with the same stored repair.
+ */
+export async function mergeServerRecords(
+  db: PortalDatabase,
+  partnerId: string,
+  records: readonly RepairRecord[],
+): Promise<void> {
+  await db.transaction('rw', db.outbox, db.history, async () => {
+    await db.history.bulkPut(records.map((record) => ({ ...record, partnerId })));
+    const keys = records.map((record) => record.idempotency_key).filter(Boolean);
+    const held = await db.outbox
+      .where('key')
+      .anyOf(keys)
+      .filter((row) => row.partnerId === partnerId)
+      .primaryKeys();
+    await db.outbox.bulkDelete(held);
+  });
+}
+
 export async function scheduleRetry(
   db: PortalDatabase,
   row: OutboxEntry,

@@ -73,9 +73,11 @@ describe('POST /api/partner/repairs', () => {
 
   it('stores the repair and answers 201 with it, vehicle and repair type included', async () => {
     const recordedAt = ago(10 * MINUTE);
+    const key = crypto.randomUUID();
     const res = await post(
       partner,
       entry({ kode_id: 'kode000002', odometer: 87_500, note: '  Filtre à huile changé  ', recorded_at: recordedAt }),
+      key,
     );
     expect(res.statusCode).toBe(201);
     const body = res.json<ApiSuccess<RepairRecord>>();
@@ -91,6 +93,7 @@ describe('POST /api/partner/repairs', () => {
         odometer_anomaly: false,
         recorded_at: recordedAt,
         created_at: expect.any(String),
+        idempotency_key: key,
       },
     });
     const createdAt = new Date(body.data.created_at).getTime();
@@ -500,6 +503,7 @@ describe('GET /api/partner/repairs', () => {
       odometer_anomaly: false,
       recorded_at: stored[4]?.recorded_at,
       created_at: expect.any(String),
+      idempotency_key: stored[4]?.idempotency_key,
     });
   });
 

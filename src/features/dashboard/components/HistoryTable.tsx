@@ -46,6 +46,22 @@ export function HistoryTable() {
     );
   }
 
+  if (page.total === 0 && page.refreshedAt === null && !online) {
+    // Never fetched and offline: "no entries" would be a claim the tablet cannot make.
+    return (
+      <EmptyState.Root>
+        <EmptyState.Content>
+          <EmptyState.Title>
+            <Trans>Historique pas encore chargé</Trans>
+          </EmptyState.Title>
+          <EmptyState.Description>
+            <Trans>Il s’affichera dès que la tablette sera connectée.</Trans>
+          </EmptyState.Description>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    );
+  }
+
   if (page.total === 0) {
     return (
       <EmptyState.Root>
@@ -169,11 +185,20 @@ export function HistoryTable() {
       </Table.ScrollArea>
 
       <HStack justify="space-between" wrap="wrap" gap="3">
-        <Text color="fg.muted" fontSize="sm" aria-live="polite">
-          <Trans>
-            {page.items.length} sur {page.total}
-          </Trans>
-        </Text>
+        <Stack gap="0">
+          <Text color="fg.muted" fontSize="sm" aria-live="polite">
+            <Trans>
+              {page.items.length} sur {page.total}
+            </Trans>
+          </Text>
+          {page.refreshedAt && (
+            <Text color="fg.muted" fontSize="sm" data-testid="history-refreshed-at">
+              <Trans>
+                Actualisé depuis le serveur le <bdi>{formatDateTime(page.refreshedAt)}</bdi>
+              </Trans>
+            </Text>
+          )}
+        </Stack>
         {(hasMoreLocal || mayHaveOlder) && (
           <Button variant="outline" size="lg" loading={loadingOlder} onClick={() => void showMore()}>
             <Trans>Afficher plus</Trans>

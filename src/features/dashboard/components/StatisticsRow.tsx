@@ -1,9 +1,11 @@
 /**
- * The partner's totals above the tabs; hidden while they cannot be fetched (offline). Until the first
- * answer the tiles show their labels with empty values, so the tabs below keep their place.
+ * The partner's totals above the tabs, from the tablet's copy (offline too), with when the server
+ * gave them and how many entries still wait on the tablet. Until the first numbers are known the tiles
+ * show their labels with empty values, so the tabs below keep their place; hidden only when there are
+ * none and the server cannot be reached.
  */
-import { SimpleGrid, Stat } from '@chakra-ui/react';
-import { useLingui } from '@lingui/react/macro';
+import { SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDateTime } from '../../../lib/dates';
 import { formatNumber } from '../../../lib/format';
 import { useLocale } from '../hooks/useLocale';
@@ -12,12 +14,20 @@ import { useStatistics } from '../hooks/useStatistics';
 export function StatisticsRow() {
   const { t } = useLingui();
   const locale = useLocale();
-  const statistics = useStatistics();
-  if (statistics === null) return null;
+  const view = useStatistics();
+  if (view === null) return null;
+  const statistics = view?.statistics;
+  const pending = view?.pending ?? 0;
   // A no-break space while loading: the value line keeps its height.
   const loading = '\u00a0';
+  const pendingCount = formatNumber(pending, locale);
   const tiles = [
-    { label: t`Saisies au total`, value: statistics ? formatNumber(statistics.repairs_total, locale) : loading },
+    {
+      label: t`Saisies au total`,
+      value: statistics ? formatNumber(statistics.repairs_total, locale) : loading,
+      // Entries still on the tablet are not in the server's numbers yet: said beside the total.
+      help: pending > 0 ? t`+${pendingCount} en attente d’envoi` : null,
+    },
     { label: t`Saisies ce mois-ci`, value: statistics ? formatNumber(statistics.repairs_this_month, locale) : loading },
     { label: t`Véhicules`, value: statistics ? formatNumber(statistics.vehicles_total, locale) : loading },
     {
@@ -26,19 +36,33 @@ export function StatisticsRow() {
     },
   ];
   // Loading: the same grid, hidden from assistive technology (there is nothing to read yet).
-  const region = statistics
+  const region = view
     ? ({ as: 'section', 'aria-label': t`Statistiques` } as const)
     : ({ as: 'div', 'aria-hidden': true } as const);
   return (
-    <SimpleGrid {...region} columns={{ base: 2, lg: 4 }} gap={{ base: '3', md: '4' }}>
-      {tiles.map((tile) => (
-        <Stat.Root key={tile.label} bg="bg" borderWidth="1px" rounded="l3" px="4" py="3">
-          <Stat.Label>{tile.label}</Stat.Label>
-          <Stat.ValueText fontSize={{ base: 'lg', md: '2xl' }}>
-            <bdi>{tile.value}</bdi>
-          </Stat.ValueText>
-        </Stat.Root>
-      ))}
-    </SimpleGrid>
+    <Stack {...region} gap="2">
+      <SimpleGrid columns={{ base: 2, lg: 4 }} gap={{ base: '3', md: '4' }}>
+        {tiles.map((tile) => (
+          <Stat.Root key={tile.label} bg="bg" borderWidth="1px" rounded="l3" px="4" py="3">
+            <Stat.Label>{tile.label}</Stat.Label>
+            <Stat.ValueText fontSize={{ base: 'lg', md: '2xl' }}>
+              <bdi>{tile.value}</bdi>
+            </Stat.ValueText>
+            {tile.help && (
+              <Stat.HelpText color="fg.warning" data-testid="statistics-pending">
+                {tile.help}
+              </Stat.HelpText>
+            )}
+          </Stat.Root>
+        ))}
+      </SimpleGrid>
+      {view && (
+        <Text fontSize="sm" color="fg.muted" textAlign="end" data-testid="statistics-fetched-at">
+          <Trans>
+            Chiffres du serveur au <bdi>{formatDateTime(view.fetchedAt)}</bdi>
+          </Trans>
+        </Text>
+      )}
+    </Stack>
   );
 }

@@ -1,12 +1,15 @@
 /**
- * The statistics row's numbers. Fetched when the dashboard opens, when the tablet comes back
- * online and when queued entries reach the server. Undefined until the first answer (the row keeps
- * its place meanwhile, so the tabs below do not jump); null when none could be fetched (offline).
+ * The statistics row's numbers: the partner's kept statistics, the entries still waiting on the
+ * tablet (pending), and when the numbers were fetched. A fresh fetch is asked when the dashboard
+ * opens, when the tablet comes back online and when queued entries reach the server.
+ * Undefined until there is something to show (the row keeps its place meanwhile, so the tabs below do
+ * not jump); null when there is nothing to show (never fetched, and the server cannot be reached).
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Statistics } from '../../../../contract';
+import { usePartnerId } from '../../../lib/partner';
 import { useSyncStatus } from '../../../lib/sync/hooks';
-import { getStatistics } from '../api/get-statistics';
+import { refreshStatistics, useCachedStatistics } from '../statistics-cache';
 
 /**
  * While the outbox drains, its count changes with every entry stored: the numbers are fetched once it
@@ -14,9 +17,19 @@ import { getStatistics } from '../api/get-statistics';
  */
 export const STATISTICS_SETTLE_MS = 1_000;
 
-export function useStatistics(): Statistics | null | undefined {
+export interface StatisticsView {
+  statistics: Statistics;
+  /** When the server gave these numbers (ISO 8601). */
+  fetchedAt: string;
+  /** The partner's entries still to be sent from this tablet: not yet in the server's numbers. */
+  pending: number;
+}
+
+export function useStatistics(): StatisticsView | null | undefined {
   const { online, waiting } = useSyncStatus();
-  const [statistics, setStatistics] = useState<Statistics | null | undefined>(undefined);
+  const partnerId = usePartnerId();
+  const cached = useCachedStatistics(partnerId);
+  const [failed, setFailed] = useState(false);
   const wasOnline = useRef(false);
   useEffect(() => {
     // On opening and on coming back online: at once. After a change in the queue: once it settles.
@@ -26,10 +39,8 @@ export function useStatistics(): Statistics | null | undefined {
     let cancelled = false;
     const timer = setTimeout(
       () =>
-        void getStatistics().then((result) => {
-          if (cancelled) return;
-          // A failed refresh keeps numbers already shown; with none, the row hides.
-          setStatistics((current) => (result.status === 'success' ? result.data : (current ?? null)));
+        void refreshStatistics().then((ok) => {
+          if (!cancelled) setFailed(!ok);
         }),
       immediate ? 0 : STATISTICS_SETTLE_MS,
     );
@@ -38,5 +49,7 @@ export function useStatistics(): Statistics | null | undefined {
       clearTimeout(timer);
     };
   }, [online, waiting]);
-  return statistics === undefined && !online ? null : statistics;
+  if (cached === undefined) return undefined;
+  if (cached === null) return online && !failed ? undefined : null;
+  return { ...cached, pending: waiting };
 }

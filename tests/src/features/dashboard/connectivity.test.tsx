@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UserMenu } from '../../../../src/app/layouts/UserMenu';
@@ -7,7 +7,7 @@ import { db, type OutboxEntry } from '../../../../src/lib/db';
 import { getSession } from '../../../../src/lib/session';
 import { getSyncEngine } from '../../../../src/lib/sync';
 import { renderWithApp } from '../../render';
-import { FakeApi, ok, partner, resetPortal, signIn } from './support';
+import { FakeApi, ok, partner, resetPortal, setOnline, signIn } from './support';
 
 vi.mock('../../../../src/lib/api/client', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../../src/lib/api/client')>();
@@ -35,13 +35,6 @@ function entry(n: number, state: OutboxEntry['state'], partnerId = partner.id): 
     lastError: null,
     createdAt: '2025-03-01T10:00:00.000Z',
   };
-}
-
-function setOnline(online: boolean) {
-  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
-  act(() => {
-    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-  });
 }
 
 beforeEach(async () => {

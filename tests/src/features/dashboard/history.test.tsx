@@ -36,6 +36,7 @@ function record(n: number, recordedAt: string, odometer: number): RepairRecord {
     odometer_anomaly: false,
     recorded_at: recordedAt,
     created_at: recordedAt,
+    idempotency_key: `key-${n}`,
   };
 }
 

@@ -1,4 +1,5 @@
 /** A scripted partner API for dashboard tests: apiRequest is mocked and answers from these handlers. */
+import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { RepairRecord, RepairType, Statistics, User, Vehicle } from '../../../../contract';
 import type { ApiResponse, RequestOptions } from '../../../../src/lib/api/client';
@@ -101,6 +102,7 @@ export class FakeApi {
         odometer_anomaly: false,
         recorded_at: body.recorded_at,
         created_at: new Date().toISOString(),
+        idempotency_key: options.headers?.['Idempotency-Key'] ?? '',
       },
       201,
     );
@@ -129,6 +131,14 @@ export async function resetPortal() {
     db.repairTypes.clear(),
     db.meta.clear(),
   ]);
+}
+
+/** What the browser says of the network, with the event the app listens to. */
+export function setOnline(online: boolean) {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  act(() => {
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  });
 }
 
 export async function signIn(user: User = partner) {

@@ -154,6 +154,7 @@ export class ServerDouble {
       odometer_anomaly: false,
       recorded_at: row.entry.recorded_at,
       created_at: new Date().toISOString(),
+      idempotency_key: row.key,
     };
     this.stored.set(id, { body, record });
     return { code: 201, status: 'success', data: record };

@@ -35,7 +35,7 @@ let signedIn = 'partner-a';
 let network = true;
 let vehicleAnswer: ApiResponse<unknown> = networkDown;
 
-function stored(body: Record<string, unknown>): RepairRecord {
+function stored(body: Record<string, unknown>, key: string): RepairRecord {
   return {
     id: `r-${posted.length}`,
     vehicle: { kode_id: String(body.kode_id), vin: 'V', brand: 'B', name: 'N', year: 2020 },
@@ -45,6 +45,7 @@ function stored(body: Record<string, unknown>): RepairRecord {
     odometer_anomaly: false,
     recorded_at: String(body.recorded_at),
     created_at: new Date().toISOString(),
+    idempotency_key: key,
   };
 }
 
@@ -54,8 +55,9 @@ beforeAll(() => {
     if (path.startsWith('/vehicles/')) return vehicleAnswer as never;
     if (!network) return networkDown as never;
     if (path === '/repairs' && options.method === 'POST') {
-      posted.push({ key: options.headers?.['Idempotency-Key'] ?? '', partner: signedIn });
-      return { code: 201, status: 'success', data: stored(options.body as Record<string, unknown>) } as never;
+      const key = options.headers?.['Idempotency-Key'] ?? '';
+      posted.push({ key, partner: signedIn });
+      return { code: 201, status: 'success', data: stored(options.body as Record<string, unknown>, key) } as never;
     }
     return networkDown as never;
   });
