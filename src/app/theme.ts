@@ -42,6 +42,9 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 
+/** Read-only inputs (the looked-up vehicle, the profile before Update) look like values, not like fields to type in. */
+const portalInputRecipe = { ...inputRecipe, base: { ...inputRecipe.base, _readOnly: { bg: 'bg.muted' } } };
+
 export const recipes = {
   badge: badgeRecipe,
   button: buttonRecipe,
@@ -49,7 +52,7 @@ export const recipes = {
   container: containerRecipe,
   heading: headingRecipe,
   icon: iconRecipe,
-  input: inputRecipe,
+  input: portalInputRecipe,
   inputAddon: inputAddonRecipe,
   link: linkRecipe,
   skeleton: skeletonRecipe,

@@ -1,6 +1,9 @@
 /**
- * Toasts as SPEC.md section 9 says: at most 3 at once, hidden after 5000 ms, bottom-left
- * (bottom-start, so bottom-right in Arabic where the page is mirrored).
+ * Toasts: at most 3 at once, hidden after 5000 ms, bottom-left. In Arabic they stay on the physical
+ * left too (Zag resolves "bottom-start" to that corner in right-to-left pages): the side away from
+ * Insert, which sits on the physical right in every language. A toast never stops a tap: its body
+ * lets pointer events through to the form beneath (the consent checkbox sits right there on a
+ * landscape tablet); only its close and action buttons take them.
  */
 import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
@@ -21,14 +24,15 @@ export function Toaster() {
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
-          <Toast.Root width={{ md: 'sm' }}>
+          // Zag sets pointer-events inline on the toast, hence !important.
+          <Toast.Root width={{ md: 'sm' }} css={{ pointerEvents: 'none !important' }}>
             {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
               {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
             </Stack>
-            {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
-            {toast.closable !== false && <Toast.CloseTrigger aria-label={t`Fermer`} />}
+            {toast.action && <Toast.ActionTrigger pointerEvents="auto">{toast.action.label}</Toast.ActionTrigger>}
+            {toast.closable !== false && <Toast.CloseTrigger pointerEvents="auto" aria-label={t`Fermer`} />}
           </Toast.Root>
         )}
       </ChakraToaster>

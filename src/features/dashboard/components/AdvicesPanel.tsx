@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro';
 
 export function AdvicesPanel() {
   return (
-    <Stack gap="6" bg="bg" borderWidth="1px" rounded="l3" p={{ base: '4', md: '6' }} maxWidth="4xl">
+    <Stack gap="6" bg="bg" borderWidth="1px" rounded="l3" p={{ base: '4', md: '6' }}>
       <Box>
         <Heading as="h2" size="md" mb="3">
           <Trans>Comment enregistrer un kilométrage</Trans>

@@ -44,7 +44,7 @@ function ReadOnlyField({ label, value }: { label: string; value: string }) {
   return (
     <Field.Root readOnly>
       <Field.Label>{label}</Field.Label>
-      <Input size="lg" readOnly value={value} bg="bg.muted" dir="ltr" tabIndex={value ? 0 : -1} />
+      <Input size="lg" readOnly value={value} dir="ltr" tabIndex={value ? 0 : -1} />
     </Field.Root>
   );
 }

@@ -59,6 +59,8 @@ export function LocationField({ label, value, onChange, editable = true, require
             dir="ltr"
             textAlign="start"
             value={formatCoordinates(value)}
+            // Read-only, yet the way to the map while editable: it keeps the look of a field to press.
+            bg={editable ? 'bg' : undefined}
             cursor={editable ? 'pointer' : undefined}
             aria-haspopup={editable ? 'dialog' : undefined}
             onClick={openPicker}
