@@ -6,7 +6,7 @@ import { initColorMode } from './lib/color-mode';
 import { initI18n } from './lib/i18n';
 import { startSync } from './lib/sync';
 import { registerServiceWorker } from './lib/pwa';
-import { ensureSession, onSignIn } from './lib/session';
+import { ensureSession, onSignIn, settleSignOutWhenOnline } from './lib/session';
 
 initColorMode();
 // Each sign-in (a session refreshed at start included) fills the tablet with the partner's history and
@@ -14,6 +14,7 @@ initColorMode();
 onSignIn(
   () => void import('./features/dashboard/device-fill').then(({ fillDevice }) => fillDevice()).catch(() => undefined),
 );
+settleSignOutWhenOnline();
 // The session check and the landing page's code start now, alongside the catalog and the first render.
 void ensureSession();
 preloadLandingPage(window.location.pathname);

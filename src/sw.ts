@@ -10,6 +10,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { PICTURES_CACHE } from './lib/cache-names';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -53,7 +54,7 @@ registerRoute(
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/api/images/'),
   new StaleWhileRevalidate({
-    cacheName: 'pictures-v1',
+    cacheName: PICTURES_CACHE,
     plugins: [new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: TILE_MAX_AGE_SECONDS })],
   }),
 );

@@ -116,10 +116,25 @@ export class PortalDatabase extends Dexie {
 export const db = new PortalDatabase();
 
 /** What the meta table keeps per partner, each under `<kind>:<partner id>`. */
-export type PartnerMetaKind = 'statistics' | 'history-refreshed-at';
+const PARTNER_META_KINDS = ['statistics', 'history-refreshed-at'] as const;
+export type PartnerMetaKind = (typeof PARTNER_META_KINDS)[number];
 
 export function partnerMetaKey(kind: PartnerMetaKind, partnerId: string): string {
   return `${kind}:${partnerId}`;
+}
+
+/**
+ * Signing out leaves nothing of the partner on the tablet (a shared tablet's next user must not read
+ * their email, phone, location, history or VINs), except their entries still in the outbox: those
+ * leave at the partner's next sign-in, as ever. One transaction: never half forgotten.
+ */
+export async function forgetPartnerData(partnerId: string): Promise<void> {
+  await db.transaction('rw', [db.accounts, db.history, db.vehicles, db.meta], async () => {
+    await db.accounts.delete(partnerId);
+    await db.history.where('partnerId').equals(partnerId).delete();
+    await db.vehicles.where('partnerId').equals(partnerId).delete();
+    await db.meta.bulkDelete(PARTNER_META_KINDS.map((kind) => partnerMetaKey(kind, partnerId)));
+  });
 }
 
 /** Small typed wrappers over the meta table. */

@@ -3,11 +3,18 @@
  * the refresh token is an HttpOnly cookie the page never sees. The signed-in user is cached in
  * IndexedDB so that, when a refresh fails for lack of network, the mechanic stays signed in and
  * keeps working. Only a 401 from the server signs out.
+ *
+ * Signing out on a shared tablet leaves nothing behind: the partner's data leaves the device (all but
+ * their unsent entries), and a sign-out the server could not hear (offline) is owed to it: it goes
+ * before any other request at the next connection, so the refresh cookie still in the browser is
+ * revoked before anyone can use it. Until then the tablet never asks for a refresh with that cookie.
  */
 import { useSyncExternalStore } from 'react';
 import type { AuthSession, User } from '../../contract';
 import { apiRequest, configureApiClient, isNetworkFailure } from './api/client';
-import { db, readMeta, writeMeta } from './db';
+import type { ApiBase } from './api/config';
+import { PICTURES_CACHE } from './cache-names';
+import { db, forgetPartnerData, readMeta, writeMeta } from './db';
 import { currentLocale } from './i18n';
 
 export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous';
@@ -21,6 +28,9 @@ export interface SessionState {
 }
 
 const CURRENT_ACCOUNT_KEY = 'current-account';
+/** Set when a sign-out could not reach the server: its revocation is still owed. */
+const PENDING_SIGN_OUT_KEY = 'pending-sign-out';
+const LOGOUT_PATH = '/logout/partner';
 /** A refresh younger than this is not repeated on the next route change. */
 const REFRESH_REUSE_MS = 30_000;
 
@@ -71,6 +81,8 @@ async function cachedAccount(): Promise<User | null> {
 export async function establishSession(session: AuthSession): Promise<void> {
   const wasSignedIn = state.status === 'authenticated' && !state.offline && state.user?.id === session.user.id;
   lastRefreshAt = Date.now();
+  // The server just set a new refresh cookie over the old one: a sign-out still owed would revoke this one.
+  await setPendingSignOut(false);
   update({ status: 'authenticated', user: session.user, accessToken: session.access_token, offline: false });
   await rememberAccount(session.user).catch(() => undefined);
   if (!wasSignedIn) signInListeners.forEach((listener) => listener(session.user));
@@ -140,24 +152,79 @@ export function refreshSession(): Promise<RefreshOutcome> {
   return refreshInFlight;
 }
 
+let pendingSignOut: boolean | null = null;
+let settling: Promise<void> | null = null;
+
+async function hasPendingSignOut(): Promise<boolean> {
+  pendingSignOut ??= await readMeta<boolean>(PENDING_SIGN_OUT_KEY)
+    .then(Boolean)
+    .catch(() => false);
+  return pendingSignOut;
+}
+
+async function setPendingSignOut(pending: boolean): Promise<void> {
+  if (!pending && pendingSignOut === false) return;
+  pendingSignOut = pending;
+  await (pending ? writeMeta(PENDING_SIGN_OUT_KEY, true) : db.meta.delete(PENDING_SIGN_OUT_KEY)).catch(() => undefined);
+}
+
+/**
+ * Carries out a sign-out the server has not heard yet (made offline): revokes the session of the
+ * refresh cookie still in the browser. Runs before every request, at start and when the network returns.
+ */
+export function settlePendingSignOut(): Promise<void> {
+  settling ??= (async () => {
+    try {
+      if (!(await hasPendingSignOut())) return;
+      const result = await apiRequest('auth', LOGOUT_PATH, { method: 'POST' });
+      if (result.status === 'success') await setPendingSignOut(false);
+    } finally {
+      settling = null;
+    }
+  })();
+  return settling;
+}
+
+function beforeRequest(base: ApiBase, path: string): Promise<void> {
+  // The owed sign-out is itself a request: it must not wait for itself.
+  if (base === 'auth' && path === LOGOUT_PATH) return Promise.resolve();
+  return settlePendingSignOut();
+}
+
 /** The gate's check before each route: refreshes unless a refresh just succeeded. */
 export async function ensureSession(): Promise<SessionStatus> {
+  void settlePendingSignOut();
   const fresh = state.status === 'authenticated' && !state.offline && Date.now() - lastRefreshAt < REFRESH_REUSE_MS;
   if (!fresh) await refreshSession();
   return state.status;
 }
 
-/** Clears the session in memory and the current-account pointer; queued entries are kept. */
+/**
+ * Clears the session in memory and everything of the partner on the tablet but their queued entries
+ * (they leave at the partner's next sign-in), their pictures included.
+ */
 async function forgetSession() {
+  const partnerId = state.user?.id ?? (await readMeta<string>(CURRENT_ACCOUNT_KEY).catch(() => undefined));
   update({ status: 'anonymous', user: null, accessToken: null, offline: false });
   lastRefreshAt = 0;
   await db.meta.delete(CURRENT_ACCOUNT_KEY).catch(() => undefined);
+  if (partnerId) await forgetPartnerData(partnerId).catch(() => undefined);
+  await globalThis.caches?.delete(PICTURES_CACHE).catch(() => false);
 }
 
 export async function logout(): Promise<void> {
-  // The server revokes the session; if it cannot be reached, the cookie still expires on its own.
-  await apiRequest('auth', '/logout/partner', { method: 'POST' });
+  // The server revokes the session; if it cannot be reached, the revocation is owed to it and goes
+  // first at the next connection (the tablet forgets the partner either way, at once).
+  const result = await apiRequest('auth', LOGOUT_PATH, { method: 'POST' });
+  if (result.status !== 'success') await setPendingSignOut(true);
   await forgetSession();
+}
+
+/** Carries out an owed sign-out as soon as the network returns; returns the function that stops watching. */
+export function settleSignOutWhenOnline(): () => void {
+  const online = () => void settlePendingSignOut();
+  window.addEventListener('online', online);
+  return () => window.removeEventListener('online', online);
 }
 
 function requestPersistentStorage() {
@@ -169,4 +236,5 @@ configureApiClient({
   accessToken: () => state.accessToken,
   language: () => currentLocale(),
   refresh: async () => (await refreshSession()) === 'ok',
+  beforeRequest,
 });

@@ -24,12 +24,15 @@ export interface SessionHooks {
   language(): string;
   /** Refreshes the session once; true when a new access token is in place. */
   refresh(): Promise<boolean>;
+  /** Runs before every request goes out (a sign-out still owed to the server goes first). */
+  beforeRequest(base: ApiBase, path: string): Promise<void>;
 }
 
 let hooks: SessionHooks = {
   accessToken: () => null,
   language: () => 'fr',
   refresh: async () => false,
+  beforeRequest: async () => undefined,
 };
 
 export function configureApiClient(sessionHooks: SessionHooks) {
@@ -121,6 +124,7 @@ export async function apiRequest<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<ApiResponse<T>> {
+  await hooks.beforeRequest(base, path);
   const result = await send<T>(base, path, options);
   if (base !== 'partner' || result.code !== 401) return result;
   if (!(await hooks.refresh())) return result;

@@ -1,0 +1,204 @@
+/**
+ * Signing out on a shared tablet: nothing of the partner stays on the device but their unsent
+ * entries, and a sign-out made offline is carried out on the server before anything else is sent
+ * once the network is back (the refresh cookie still in the browser is revoked first).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RepairRecord, User } from '../../../contract';
+import { db, type OutboxEntry } from '../../../src/lib/db';
+import { demoUser } from '../support/api';
+
+type Route = (init: RequestInit) => Response | Promise<Response>;
+
+const json = (code: number, data: unknown) =>
+  new Response(
+    JSON.stringify(code < 400 ? { code, status: 'success', data } : { code, status: 'error', error: data }),
+    {
+      status: code,
+      headers: { 'content-type': 'application/json' },
+    },
+  );
+
+/** The network as the tablet sees it: routes by "METHOD /api/…", every call recorded, or down. */
+const network = {
+  up: true,
+  calls: [] as string[],
+  routes: new Map<string, Route>(),
+};
+
+beforeEach(async () => {
+  network.up = true;
+  network.calls = [];
+  network.routes = new Map<string, Route>([
+    ['POST /api/auth/logout/partner', () => json(200, null)],
+    ['POST /api/auth/login', () => json(200, { access_token: 'token-2', user: demoUser })],
+    ['POST /api/auth/refresh', () => json(401, { type: 'auth', message: 'Session expirée' })],
+  ]);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const route = `${init.method ?? 'GET'} ${new URL(url, 'http://localhost').pathname}`;
+      if (!network.up) throw new TypeError('Failed to fetch');
+      network.calls.push(route);
+      const answer = network.routes.get(route);
+      return answer ? answer(init) : json(404, { type: 'not_found', message: 'not found' });
+    }),
+  );
+  await Promise.all(db.tables.map((table) => table.clear()));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** A fresh page: the session module and its in-memory state start anew, the tablet's storage stays. */
+async function freshPage() {
+  vi.resetModules();
+  const session = await import('../../../src/lib/session');
+  const { apiRequest } = await import('../../../src/lib/api/client');
+  return { ...session, apiRequest };
+}
+
+function outboxEntry(partnerId: string, key: string): OutboxEntry {
+  return {
+    key,
+    partnerId,
+    entry: {
+      kode_id: 'KODE000001',
+      odometer: 45_000,
+      repair_type_id: 'oil_change',
+      consented: true,
+      note: '',
+      vin: 'VF1S1CD16RB267735',
+      brand: 'Renault',
+      model: 'Symbol',
+      year: 2024,
+      recorded_at: '2026-11-20T08:00:00.000Z',
+    },
+    state: 'pending',
+    seq: 1,
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    createdAt: '2026-11-20T08:00:00.000Z',
+  };
+}
+
+function historyRecord(id: string): RepairRecord {
+  return {
+    id,
+    vehicle: { kode_id: 'KODE000002', vin: 'VF12T7VY4HJ685969', brand: 'Renault', name: 'Clio 5', year: 2017 },
+    repair_type: { id: 'oil_change', name: 'Vidange', name_ar: null, name_en: null },
+    odometer: 80_000,
+    note: '',
+    odometer_anomaly: false,
+    recorded_at: '2026-11-19T08:00:00.000Z',
+    created_at: '2026-11-19T08:00:00.000Z',
+    idempotency_key: `${id}-key`,
+  };
+}
+
+/** What the tablet holds of a partner: their account, history, vehicles and kept numbers. */
+async function fillTabletFor(user: User) {
+  await db.accounts.put({ id: user.id, user, signedInAt: '2026-11-20T07:00:00.000Z' });
+  await db.history.put({ ...historyRecord(`${user.id}-r1`), partnerId: user.id });
+  await db.vehicles.put({
+    kode_id: 'KODE000002',
+    vin: 'VF12T7VY4HJ685969',
+    brand: 'Renault',
+    name: 'Clio 5',
+    year: 2017,
+    last_odometer: 80_000,
+    last_odometer_at: null,
+    partnerId: user.id,
+    fetchedAt: '2026-11-20T07:00:00.000Z',
+  });
+  await db.meta.put({ key: `statistics:${user.id}`, value: { fetchedAt: 'x' } });
+  await db.meta.put({ key: `history-refreshed-at:${user.id}`, value: 'x' });
+}
+
+const otherPartner: User = { ...demoUser, id: 'other-partner', email: 'autre@garage.dz' };
+
+describe('signing out', () => {
+  it("leaves nothing of the partner on the tablet but their unsent entries; another partner's data stays", async () => {
+    const page = await freshPage();
+    await page.establishSession({ access_token: 'token-1', user: demoUser });
+    await fillTabletFor(demoUser);
+    await fillTabletFor(otherPartner);
+    await db.outbox.bulkAdd([outboxEntry(demoUser.id, 'k-1'), outboxEntry(otherPartner.id, 'k-2')]);
+
+    await page.logout();
+
+    expect(await db.accounts.toCollection().primaryKeys()).toEqual([otherPartner.id]);
+    expect(await db.history.where('partnerId').equals(demoUser.id).count()).toBe(0);
+    expect(await db.vehicles.where('partnerId').equals(demoUser.id).count()).toBe(0);
+    const keys = (await db.meta.toCollection().primaryKeys()).map(String);
+    expect(keys.filter((key) => key.includes(demoUser.id))).toEqual([]);
+    expect(keys).toContain(`statistics:${otherPartner.id}`);
+    expect(await db.history.where('partnerId').equals(otherPartner.id).count()).toBe(1);
+    expect((await db.outbox.toArray()).map((row) => row.key).sort()).toEqual(['k-1', 'k-2']);
+    expect(page.getSession()).toMatchObject({ status: 'anonymous', user: null });
+  });
+
+  it('made offline, is carried out on the server before anything else once the network is back', async () => {
+    const first = await freshPage();
+    await first.establishSession({ access_token: 'token-1', user: demoUser });
+    network.up = false;
+    await first.logout();
+    expect(network.calls).toEqual([]);
+
+    // The tablet is reopened, then the network returns: the next user signs in.
+    const page = await freshPage();
+    network.up = true;
+    await page.ensureSession();
+    await vi.waitFor(() => expect(network.calls).toEqual(['POST /api/auth/logout/partner']));
+    // Owed no more: the sign-in that follows goes alone.
+    const login = await page.apiRequest('auth', '/login', { method: 'POST', body: {} });
+    expect(login.status).toBe('success');
+    expect(network.calls).toEqual(['POST /api/auth/logout/partner', 'POST /api/auth/login']);
+  });
+
+  it('still owed, goes before the first request even when that request comes first', async () => {
+    const first = await freshPage();
+    await first.establishSession({ access_token: 'token-1', user: demoUser });
+    network.up = false;
+    await first.logout();
+
+    const page = await freshPage();
+    network.up = true;
+    await page.apiRequest('auth', '/login', { method: 'POST', body: {} });
+    expect(network.calls).toEqual(['POST /api/auth/logout/partner', 'POST /api/auth/login']);
+  });
+
+  it('is tried again at each connection while the server cannot hear it, and never lets the gate refresh', async () => {
+    const first = await freshPage();
+    await first.establishSession({ access_token: 'token-1', user: demoUser });
+    network.up = false;
+    await first.logout();
+
+    const page = await freshPage();
+    network.up = true;
+    network.routes.set('POST /api/auth/logout/partner', () => json(503, { type: 'other', message: 'indisponible' }));
+    expect(await page.ensureSession()).toBe('anonymous');
+    await vi.waitFor(() => expect(network.calls).toEqual(['POST /api/auth/logout/partner']));
+    // Nobody is signed in: the gate does not ask for a refresh with the cookie still in the browser.
+    expect(network.calls).not.toContain('POST /api/auth/refresh');
+
+    network.routes.set('POST /api/auth/logout/partner', () => json(200, null));
+    const stopWatching = page.settleSignOutWhenOnline();
+    try {
+      window.dispatchEvent(new Event('online'));
+      await vi.waitFor(() =>
+        expect(network.calls).toEqual(['POST /api/auth/logout/partner', 'POST /api/auth/logout/partner']),
+      );
+      await page.apiRequest('auth', '/login', { method: 'POST', body: {} });
+      expect(network.calls).toEqual([
+        'POST /api/auth/logout/partner',
+        'POST /api/auth/logout/partner',
+        'POST /api/auth/login',
+      ]);
+    } finally {
+      stopWatching();
+    }
+  });
+});
