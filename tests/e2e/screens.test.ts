@@ -139,12 +139,14 @@ describe('screenshots', () => {
         await shoot(page, variant, 'dashboard-advices', taken);
 
         await open(page, e2e.portal.url, '/profile');
+        await page.locator('input[name="full_name"][readonly]').waitFor();
+        await shoot(page, variant, 'profile', taken);
         await page.locator('form button[type="button"]').last().click();
         await page.locator('input[name="current_password"]').waitFor();
         await heading1(page).waitFor();
         await shoot(page, variant, 'profile-edit', taken);
 
-        expect(taken).toHaveLength(14);
+        expect(taken).toHaveLength(16);
         watch.expectClean();
       } finally {
         await context.close();
