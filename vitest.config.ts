@@ -14,7 +14,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['tests/src/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts'],
+          include: ['tests/src/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts', 'tests/docs/**/*.test.ts'],
           setupFiles: ['tests/setup/jsdom.ts'],
         },
       },

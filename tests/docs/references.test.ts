@@ -1,0 +1,81 @@
+// @vitest-environment node
+/**
+ * A newcomer can follow every reference: code and tests point to the repository's own docs, never
+ * to files outside it, and every `docs/<FILE>.md#anchor` they name exists.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(__dirname, '../..');
+const SOURCE_DIRS = ['src', 'server', 'contract', 'tests', 'scripts', 'bench', '.ci'];
+const SOURCE_FILE = /\.(tsx?|js|mjs|cjs|sh)$|^run$/;
+
+function sourceFiles(dir: string): string[] {
+  const full = path.join(ROOT, dir);
+  if (!fs.existsSync(full)) return [];
+  return fs.readdirSync(full, { withFileTypes: true }).flatMap((entry) => {
+    const relative = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(relative);
+    return SOURCE_FILE.test(entry.name) ? [relative] : [];
+  });
+}
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
+export function anchorOf(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+function anchorsOf(docFile: string): Set<string> {
+  const text = fs.readFileSync(path.join(ROOT, docFile), 'utf8');
+  return new Set([...text.matchAll(/^#{1,6}\s+(.+)$/gm)].map((match) => anchorOf(match[1]!)));
+}
+
+const files = SOURCE_DIRS.flatMap(sourceFiles).filter(
+  (file) => file !== path.join('tests', 'docs', 'references.test.ts'),
+);
+
+describe('references in code and tests', () => {
+  it('never point outside the repository', () => {
+    const outside = files.flatMap((file) =>
+      fs
+        .readFileSync(path.join(ROOT, file), 'utf8')
+        .split('\n')
+        .flatMap((line, index) =>
+          /\b(SPEC|DESIGN|TOOLCHAIN)\.md\b|\.\.\/shared\//.test(line) ? [`${file}:${index + 1}`] : [],
+        ),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it('name docs and anchors that exist', () => {
+    const anchors = new Map<string, Set<string>>();
+    const broken: string[] = [];
+    for (const file of files) {
+      const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+      for (const match of text.matchAll(/\b(docs\/[\w-]+\.md|README\.md)(?:#([\w-]+))?/g)) {
+        const [reference, docFile, anchor] = match as unknown as [string, string, string | undefined];
+        if (!fs.existsSync(path.join(ROOT, docFile))) {
+          broken.push(`${file}: ${reference} (no such file)`);
+          continue;
+        }
+        if (!anchor) continue;
+        if (!anchors.has(docFile)) anchors.set(docFile, anchorsOf(docFile));
+        if (!anchors.get(docFile)!.has(anchor)) broken.push(`${file}: ${reference} (no such heading)`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('follow GitHub anchors', () => {
+    expect(anchorOf('The offline model in practice')).toBe('the-offline-model-in-practice');
+    expect(anchorOf('`GET /vehicles/{kode_id}`')).toBe('get-vehicleskode_id');
+    expect(anchorOf('Repair entry (dashboard and correction dialog)')).toBe(
+      'repair-entry-dashboard-and-correction-dialog',
+    );
+  });
+});
