@@ -1,12 +1,14 @@
 /**
  * Offline from the first minute: the service worker installed by the first visit controls that very
  * page (no reload), so a mechanic who signs in for the first time and then loses the network can
- * still open every screen, menu and dialog and queue an entry.
+ * still open every screen, menu and dialog and queue an entry. And a part of the app whose code
+ * cannot be fetched (a chunk made to fail here) shows a message with Retry in its place, never a
+ * blank page, and never takes what the mechanic typed with it.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { screenshot } from './support/browser';
 import {
   contextPerTest,
@@ -23,8 +25,9 @@ import {
   signIn,
   waitForPrecache,
 } from './support/offline';
-import { chooseAccountMenuItem } from './support/pages';
+import { accountMenuButton, chooseAccountMenuItem, switchLanguage, translation } from './support/pages';
 import { DIST_DIR } from './support/paths';
+import { DEMO_PARTNER } from './support/server';
 import { useE2eSetting } from './support/setting';
 
 const e2e = useE2eSetting();
@@ -34,6 +37,8 @@ const VIN = 'VF1S1CD16RB267735';
 const LAST_READING = 120_000;
 const LOWER_READING = 119_000;
 
+const CHUNK_FAILED = "Cette partie du portail n'a pas pu être chargée.";
+const RETRY = 'Réessayer';
 const LOWER_DIALOG = 'Vérifiez le kilométrage';
 const QUEUED = 'Saisie enregistrée sur la tablette, elle sera envoyée dès le retour de la connexion.';
 
@@ -60,6 +65,17 @@ function countLoads(page: Page): () => number {
 const fillLowerReading = (page: Page) =>
   fillRepairForm(page, { kodeId: 'KODE000001', odometer: LOWER_READING, type: 'Vidange' });
 
+/** What the form holds, as the mechanic sees it. */
+async function formValues(page: Page) {
+  const fields = repairForm(page);
+  return {
+    kodeId: await fields.kodeId.inputValue(),
+    type: await fields.type.locator('option:checked').innerText(),
+    odometer: await fields.odometer.inputValue(),
+    consented: await fields.consent.isChecked(),
+  };
+}
+
 const lowerReadingDialog = (page: Page) => page.getByRole('alertdialog', { name: LOWER_DIALOG });
 
 /** Confirms the lower reading and waits until the form is cleared (the entry is in the outbox). */
@@ -71,6 +87,22 @@ async function confirmLowerReading(page: Page) {
 /** The odometers the server holds for the partner, sorted. */
 async function storedOdometers(account: Parameters<typeof serverRepairs>[1]): Promise<number[]> {
   return (await serverRepairs(e2e.portal.url, account)).map((repair) => repair.odometer).sort((a, b) => a - b);
+}
+
+/** A route that answers every request for a chunk as if the network were gone. */
+function failChunk(context: BrowserContext, pattern: string) {
+  const abort = (route: Route) => route.abort('internetdisconnected');
+  return {
+    start: () => context.route(pattern, abort),
+    release: () => context.unroute(pattern, abort),
+  };
+}
+
+/** The message a part that failed to load shows in its place, in the given language. */
+function chunkFailure(page: Page, locale: 'fr' | 'ar' = 'fr') {
+  const text = translation(locale, CHUNK_FAILED);
+  if (!text) throw new Error(`no ${locale} translation of "${CHUNK_FAILED}"`);
+  return page.getByRole('alert').filter({ hasText: text });
 }
 
 describe('precache', () => {
@@ -133,5 +165,79 @@ describe('first session', () => {
       .toEqual(['synced', 'synced']);
     expect(await storedOdometers(account)).toEqual([LOWER_READING, LAST_READING]);
     expect(loads()).toBe(1);
+  });
+});
+
+describe('a chunk that cannot be fetched', () => {
+  // No worker, so every chunk request reaches the network, where the test makes it fail.
+  const openWithoutWorker = () => tablet.open({ serviceWorkers: 'block' });
+
+  it('leaves the form filled in when the confirmation dialog cannot load, and opens it on Retry', async () => {
+    const account = await registerPartner(e2e.portal.url, 'chunk');
+    const context = await openWithoutWorker();
+    const page = await context.newPage();
+    await signIn(page, e2e.portal.url, account);
+    await findVehicle(page, 'KODE000001', VIN);
+    await recordRepair(page, { kodeId: 'KODE000001', odometer: LAST_READING, type: 'Vidange' });
+    await expect.poll(() => storedOdometers(account)).toEqual([LAST_READING]);
+
+    const dialogChunk = failChunk(context, '**/assets/confirm-dialog-view-*.js');
+    await dialogChunk.start();
+    await fillLowerReading(page);
+    const typed = await formValues(page);
+    expect(typed).toEqual({ kodeId: 'KODE000001', type: 'Vidange', odometer: String(LOWER_READING), consented: true });
+    await repairForm(page).insert.press('Enter');
+
+    const failure = chunkFailure(page);
+    await failure.waitFor();
+    expect(await formValues(page)).toEqual(typed);
+    expect(await lowerReadingDialog(page).count()).toBe(0);
+    await screenshot(page, 'chunk-failure-dialog-fr');
+
+    await dialogChunk.release();
+    await failure.getByRole('button', { name: RETRY }).click();
+    await lowerReadingDialog(page).waitFor();
+    expect(await failure.count()).toBe(0);
+    await confirmLowerReading(page);
+    await expect.poll(() => storedOdometers(account)).toEqual([LOWER_READING, LAST_READING]);
+  });
+
+  it('keeps the account menu trigger working and shows a screen that failed on Retry, in French and Arabic', async () => {
+    const context = await openWithoutWorker();
+    const page = await context.newPage();
+    await signIn(page, e2e.portal.url, DEMO_PARTNER);
+
+    // The menu: pressing the trigger says what failed; the trigger stays, and the next press loads it.
+    const menuChunk = failChunk(context, '**/assets/AccountMenu-*.js');
+    await menuChunk.start();
+    await accountMenuButton(page).click();
+    await page.getByText(CHUNK_FAILED).first().waitFor();
+    await dashboardHeading(page).waitFor();
+    expect(await page.locator('[role="menu"]:visible').count()).toBe(0);
+    await menuChunk.release();
+    // The screen: the profile's code fails; the header stays, and Retry shows the profile.
+    const profileChunk = failChunk(context, '**/assets/ProfilePage-*.js');
+    await profileChunk.start();
+    await chooseAccountMenuItem(page, 'profile');
+    const failure = chunkFailure(page);
+    await failure.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    await accountMenuButton(page).waitFor();
+    await screenshot(page, 'chunk-failure-screen-fr');
+    await profileChunk.release();
+    await failure.getByRole('button', { name: RETRY }).click();
+    await page.getByRole('heading', { level: 1, name: 'Mon profil' }).waitFor();
+
+    // The same in Arabic, on a page opened afresh at /profile.
+    await switchLanguage(page, 'ar');
+    await profileChunk.start();
+    await page.goto(`${e2e.portal.url}/profile`);
+    const arabicFailure = chunkFailure(page, 'ar');
+    await arabicFailure.waitFor();
+    expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+    await screenshot(page, 'chunk-failure-screen-ar');
+    await profileChunk.release();
+    await arabicFailure.getByRole('button', { name: translation('ar', RETRY)! }).click();
+    await page.getByRole('heading', { level: 1, name: translation('ar', 'Mon profil')! }).waitFor();
   });
 });

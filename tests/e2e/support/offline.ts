@@ -7,7 +7,7 @@
  */
 import { afterEach, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { newTabletContext } from './browser';
+import { newTabletContext, type TabletContextOptions } from './browser';
 
 export interface Account {
   email: string;
@@ -118,8 +118,8 @@ export function contextPerTest(browser: () => Browser) {
     expect(unexpected, 'console errors').toEqual([]);
   });
   return {
-    async open(): Promise<BrowserContext> {
-      state.context = await newTabletContext(browser());
+    async open(options?: TabletContextOptions): Promise<BrowserContext> {
+      state.context = await newTabletContext(browser(), options);
       state.console = watchConsole(state.context);
       return state.context;
     },
