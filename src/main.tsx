@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadLandingPage } from './app/Router';
+import { reportCaughtError } from './components/ui/chunk-error-boundary';
 import { initColorMode } from './lib/color-mode';
 import { initI18n } from './lib/i18n';
 import { startSync } from './lib/sync';
@@ -21,7 +22,8 @@ preloadLandingPage(window.location.pathname);
 await initI18n();
 startSync();
 
-const root = createRoot(document.getElementById('root')!);
+// A part whose code cannot be fetched is shown to the mechanic with Retry, not logged as a bug.
+const root = createRoot(document.getElementById('root')!, { onCaughtError: reportCaughtError });
 // As a transition, the first render yields to the browser every few milliseconds instead of holding
 // the main thread for the whole tree: on a slow tablet a tap or a keystroke is answered meanwhile
 // (Lighthouse's total blocking time on /login was halved).

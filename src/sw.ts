@@ -3,9 +3,12 @@
  * The service worker (docs/ARCHITECTURE.md#the-offline-model-in-practice, docs/PRODUCT.md#maps-and-location-search): the whole app shell precached so every route
  * opens offline; map tiles cached as they are viewed (cache first, bounded, kept 30 days, never
  * fetched ahead); public documents and pictures kept for offline reading. API data is not cached
- * here: the app keeps it in IndexedDB. A new version waits until the page asks it to take over.
+ * here: the app keeps it in IndexedDB. The first worker takes control of the pages already open,
+ * the one that installed it included, so a first session works offline without a reload; a new
+ * version waits until the page asks it to take over.
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -22,6 +25,11 @@ const TILE_PATH = /\/\d{1,2}\/\d+\/\d+(@2x|r)?\.(png|jpe?g|webp)$/;
 
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
+// On activation, control the open pages. The first install activates at once, after precaching every
+// chunk, so the page that installed it gets every later chunk from the precache, offline too. A
+// new version is activated only when the mechanic accepts it (SKIP_WAITING below), and the page then
+// reloads into it (src/lib/pwa.ts).
+clientsClaim();
 
 // Client routes get the precached shell; API paths never do.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));

@@ -1,5 +1,8 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Box } from '@chakra-ui/react';
+import { Suspense, type ComponentType } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { ChunkErrorBoundary, ChunkFailureNotice } from '../components/ui/chunk-error-boundary';
+import { retryableLazy, type RetryableLazy } from '../components/ui/retryable-lazy';
 import { AuthenticatedLayout } from './layouts/AuthenticatedLayout';
 import { PublicLayout } from './layouts/PublicLayout';
 import { paths } from './paths';
@@ -9,18 +12,22 @@ type ScreenPath = (typeof paths)[keyof typeof paths];
 
 interface Screen {
   area: RouteArea;
-  load: () => Promise<{ default: ComponentType }>;
+  Page: RetryableLazy<object>;
+}
+
+function screen(area: RouteArea, load: () => Promise<{ default: ComponentType }>): Screen {
+  return { area, Page: retryableLazy(load) };
 }
 
 // Each screen is its own chunk: the first load carries only the shell and the screen opened.
 const screens: Record<ScreenPath, Screen> = {
-  [paths.dashboard]: { area: 'authenticated', load: () => import('../features/dashboard/pages/DashboardPage') },
-  [paths.profile]: { area: 'authenticated', load: () => import('../features/profile/pages/ProfilePage') },
-  [paths.login]: { area: 'public', load: () => import('../features/auth/pages/LoginPage') },
-  [paths.register]: { area: 'public', load: () => import('../features/auth/pages/RegisterPage') },
-  [paths.forgotPassword]: { area: 'public', load: () => import('../features/auth/pages/ForgotPasswordPage') },
-  [paths.resetPassword]: { area: 'public', load: () => import('../features/auth/pages/ResetPasswordPage') },
-  [paths.privacyConditions]: { area: 'open', load: () => import('../features/legal/pages/PrivacyConditionsPage') },
+  [paths.dashboard]: screen('authenticated', () => import('../features/dashboard/pages/DashboardPage')),
+  [paths.profile]: screen('authenticated', () => import('../features/profile/pages/ProfilePage')),
+  [paths.login]: screen('public', () => import('../features/auth/pages/LoginPage')),
+  [paths.register]: screen('public', () => import('../features/auth/pages/RegisterPage')),
+  [paths.forgotPassword]: screen('public', () => import('../features/auth/pages/ForgotPasswordPage')),
+  [paths.resetPassword]: screen('public', () => import('../features/auth/pages/ResetPasswordPage')),
+  [paths.privacyConditions]: screen('open', () => import('../features/legal/pages/PrivacyConditionsPage')),
 };
 
 function isScreenPath(pathname: string): pathname is ScreenPath {
@@ -33,28 +40,35 @@ function isScreenPath(pathname: string): pathname is ScreenPath {
  * and Lighthouse figures: see `npm run bench`).
  */
 export function preloadLandingPage(pathname: string): void {
-  if (isScreenPath(pathname)) void screens[pathname].load();
+  if (isScreenPath(pathname)) screens[pathname].Page.preload();
 }
 
-function page(area: RouteArea, Page: LazyExoticComponent<ComponentType>) {
+function gatedPage({ area, Page }: Screen) {
   const Layout = area === 'authenticated' ? AuthenticatedLayout : PublicLayout;
   return function GatedPage() {
     return (
       <SessionGate area={area}>
         <Layout>
-          <Suspense fallback={<FullPageSpinner />}>
-            <Page />
-          </Suspense>
+          {/* A screen whose code cannot be fetched leaves the header (menus, language) in place. */}
+          <ChunkErrorBoundary
+            reset={Page.reset}
+            fallback={(retry) => (
+              <Box maxWidth="2xl" mx="auto" py={{ base: '2', md: '6' }}>
+                <ChunkFailureNotice onRetry={retry} />
+              </Box>
+            )}
+          >
+            <Suspense fallback={<FullPageSpinner />}>
+              <Page />
+            </Suspense>
+          </ChunkErrorBoundary>
         </Layout>
       </SessionGate>
     );
   };
 }
 
-const routes = Object.entries(screens).map(([path, screen]) => ({
-  path,
-  component: page(screen.area, lazy(screen.load)),
-}));
+const routes = Object.entries(screens).map(([path, entry]) => ({ path, component: gatedPage(entry) }));
 
 export function Router() {
   return (

@@ -1,14 +1,20 @@
 /** The language menu itself, loaded on first use (LanguageSwitcher). */
 import { Menu, Portal } from '@chakra-ui/react';
+import { notifyChunkFailure } from './ui/chunk-error-boundary';
 import { useOpenOnMount, type LazyMenuBaseProps } from './ui/lazy-menu';
 import { activateLocale, currentLocale, LOCALES, type Locale } from '../lib/i18n';
 import { LANGUAGE_NAMES } from './language-names';
+
+/** Switches language; a catalog that cannot be fetched leaves the page as it is and offers Retry. */
+function chooseLanguage(locale: Locale): void {
+  activateLocale(locale).catch(() => notifyChunkFailure(() => chooseLanguage(locale)));
+}
 
 export default function LanguageMenu({ trigger, openOnMount }: LazyMenuBaseProps) {
   const triggerRef = useOpenOnMount(openOnMount);
   const locale = currentLocale();
   return (
-    <Menu.Root onSelect={(details) => void activateLocale(details.value as Locale)}>
+    <Menu.Root onSelect={(details) => chooseLanguage(details.value as Locale)}>
       <Menu.Trigger asChild ref={triggerRef}>
         {trigger}
       </Menu.Trigger>

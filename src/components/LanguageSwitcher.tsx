@@ -1,13 +1,12 @@
 import { Button } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { lazy } from 'react';
 import { currentLocale } from '../lib/i18n';
 import { LANGUAGE_NAMES } from './language-names';
 import { LazyMenu } from './ui/lazy-menu';
+import { retryableLazy } from './ui/retryable-lazy';
 import { GlobeIcon } from './ui/icons';
 
-const loadLanguageMenu = () => import('./LanguageMenu');
-const LanguageMenu = lazy(loadLanguageMenu);
+const LanguageMenu = retryableLazy(() => import('./LanguageMenu'));
 
 /** The language menu in the header; the menu itself loads on first use (see LazyMenu). */
 export function LanguageSwitcher() {
@@ -16,7 +15,6 @@ export function LanguageSwitcher() {
   return (
     <LazyMenu
       menu={LanguageMenu}
-      preload={() => void loadLanguageMenu()}
       menuProps={{}}
       trigger={
         <Button variant="ghost" size="sm" aria-label={t`Langue : ${LANGUAGE_NAMES[locale]}`}>

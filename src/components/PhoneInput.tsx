@@ -1,7 +1,9 @@
 /**
  * The phone number input (docs/PRODUCT.md#phone-numbers): a leading 0 fixed by the mask, then up to 10
  * digits. imask is fetched when the input first appears, so it is not part of the first load;
- * until then the input keeps digits only. Left to right in every language, numeric keypad on touch.
+ * until then the input keeps digits only. If it cannot be fetched, the digits-only input stays (it
+ * accepts the same numbers, so no message stops the mechanic) and the next focus tries again. Left
+ * to right in every language, numeric keypad on touch.
  */
 import { Input, type InputProps } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
@@ -20,11 +22,14 @@ export interface PhoneInputProps extends Omit<InputProps, 'value' | 'defaultValu
   onValueChange(value: string): void;
 }
 
-export function PhoneInput({ value, onValueChange, size = 'lg', ...props }: PhoneInputProps) {
+export function PhoneInput({ value, onValueChange, onFocus, size = 'lg', ...props }: PhoneInputProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const maskRef = useRef<MaskHandle | null>(null);
   const onValueChangeRef = useRef(onValueChange);
   const [masked, setMasked] = useState(false);
+  /** Bumped to load imask again after a failed attempt. */
+  const [maskAttempt, setMaskAttempt] = useState(0);
+  const maskFailed = useRef(false);
 
   useEffect(() => {
     onValueChangeRef.current = onValueChange;
@@ -42,14 +47,15 @@ export function PhoneInput({ value, onValueChange, size = 'lg', ...props }: Phon
         setMasked(true);
       })
       .catch(() => {
-        // Offline before the chunk was cached: the digits-only fallback stays in place.
+        // The chunk could not be fetched: the digits-only fallback stays, until the next focus.
+        maskFailed.current = true;
       });
     return () => {
       cancelled = true;
       maskRef.current?.destroy();
       maskRef.current = null;
     };
-  }, []);
+  }, [maskAttempt]);
 
   // A value set from outside (a form reset) reaches the input and the mask.
   useEffect(() => {
@@ -79,6 +85,13 @@ export function PhoneInput({ value, onValueChange, size = 'lg', ...props }: Phon
         const digits = phoneDigits(event.target.value).slice(0, MAX_DIGITS);
         if (digits !== event.target.value) event.target.value = digits;
         onValueChangeRef.current(digits);
+      }}
+      onFocus={(event) => {
+        if (maskFailed.current) {
+          maskFailed.current = false;
+          setMaskAttempt((attempt) => attempt + 1);
+        }
+        onFocus?.(event);
       }}
       {...props}
     />

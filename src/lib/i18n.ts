@@ -38,7 +38,7 @@ export function currentLocale(): Locale {
 }
 
 /** Loads the catalog if needed, activates it, and sets lang and dir on the page. */
-export async function activateLocale(locale: Locale): Promise<void> {
+async function showLocale(locale: Locale): Promise<void> {
   if (locale === 'fr') {
     i18n.load('fr', frMessages);
   } else if (!i18n.messages || i18n.locale !== locale) {
@@ -48,6 +48,14 @@ export async function activateLocale(locale: Locale): Promise<void> {
   i18n.activate(locale);
   document.documentElement.lang = locale;
   document.documentElement.dir = directionOf(locale);
+}
+
+/**
+ * Shows the page in this language and keeps the choice. Rejects, changing nothing, when the
+ * language's catalog cannot be fetched (offline before the service worker had it).
+ */
+export async function activateLocale(locale: Locale): Promise<void> {
+  await showLocale(locale);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
   } catch {
@@ -55,10 +63,14 @@ export async function activateLocale(locale: Locale): Promise<void> {
   }
 }
 
-/** French is always loaded so any message missing from another catalog falls back to it. */
+/**
+ * French is always loaded so any message missing from another catalog falls back to it. If the
+ * chosen language's catalog cannot be fetched, the portal starts in French rather than not at all,
+ * and the choice is kept for the next start.
+ */
 export async function initI18n(): Promise<void> {
   i18n.load('fr', frMessages);
-  await activateLocale(storedLocale());
+  await showLocale(storedLocale()).catch(() => showLocale(DEFAULT_LOCALE));
 }
 
 export { i18n };

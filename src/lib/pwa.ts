@@ -14,20 +14,35 @@ function setUpdateWaiting(value: boolean) {
   listeners.forEach((listener) => listener());
 }
 
-export async function registerServiceWorker(): Promise<void> {
+/** `reload` is the page's own reload; tests pass a spy. */
+export async function registerServiceWorker(reload = () => window.location.reload()): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const { Workbox } = await import('workbox-window');
-  workbox = new Workbox('/sw.js', { scope: '/' });
-  workbox.addEventListener('waiting', () => setUpdateWaiting(true));
-  // Once the new worker controls the page, reload so the page and its assets are of one version.
-  workbox.addEventListener('controlling', (event) => {
-    if (event.isUpdate) window.location.reload();
+  const registering = new Workbox('/sw.js', { scope: '/' });
+  registering.addEventListener('waiting', () => setUpdateWaiting(true));
+  // The first worker claims the page that installed it (src/sw.ts): the page's code stays the same,
+  // so no reload. A worker taking over from another is a new version: reload so the page and its
+  // assets are of one version. Workbox's isUpdate cannot tell these apart in a page that was first
+  // claimed and then updated, without a reload in between; whether a worker controlled it can.
+  let controlled = navigator.serviceWorker.controller !== null;
+  registering.addEventListener('controlling', () => {
+    if (controlled) reload();
+    controlled = true;
   });
-  await workbox.register();
+  try {
+    await registering.register();
+  } catch {
+    // No worker on this visit (the browser refused it, or its script could not be fetched): the
+    // next visit registers again.
+    return;
+  }
+  workbox = registering;
   // Tablets stay open all day: look for a new version every hour and when the tab comes back.
-  setInterval(() => void workbox?.update(), 60 * 60 * 1000);
+  // Offline the check fails; the next one tries again.
+  const checkForUpdate = () => void registering.update().catch(() => undefined);
+  setInterval(checkForUpdate, 60 * 60 * 1000);
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void workbox?.update();
+    if (document.visibilityState === 'visible') checkForUpdate();
   });
 }
 

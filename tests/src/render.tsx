@@ -1,12 +1,13 @@
 /**
  * Renders a component the way the app does (Chakra, Lingui with French active, a memory router
- * for wouter), for component tests in jsdom.
+ * for wouter, caught errors reported as main.tsx does), for component tests in jsdom.
  */
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { AppProviders } from '../../src/app/providers';
+import { reportCaughtError } from '../../src/components/ui/chunk-error-boundary';
 import { activateLocale, type Locale } from '../../src/lib/i18n';
 
 export interface RenderOptions {
@@ -24,6 +25,8 @@ export async function renderWithApp(
     <AppProviders>
       <Router hook={location.hook}>{ui}</Router>
     </AppProviders>,
+    // As main.tsx: errors a boundary caught are reported the app's way.
+    { onCaughtError: reportCaughtError },
   );
   return Object.assign(result, { location });
 }

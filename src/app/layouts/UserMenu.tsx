@@ -1,17 +1,17 @@
 import { Avatar, Button, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { LazyMenu } from '../../components/ui/lazy-menu';
+import { retryableLazy } from '../../components/ui/retryable-lazy';
 import { IMAGES_BASE } from '../../lib/api/config';
 import { logout, useSession } from '../../lib/session';
 import { unsentCount } from '../../lib/sync';
 import { paths } from '../paths';
 
-const loadAccountMenu = () => import('./AccountMenu');
-const AccountMenu = lazy(loadAccountMenu);
+const AccountMenu = retryableLazy(() => import('./AccountMenu'));
 
 /** The account menu in the header; the menu itself loads on first use (see LazyMenu). */
 export function UserMenu() {
@@ -42,11 +42,8 @@ export function UserMenu() {
     <>
       <LazyMenu
         menu={AccountMenu}
-        preload={() => {
-          void loadAccountMenu();
-          // Signing out with entries waiting asks first: have that dialog ready too.
-          ConfirmDialog.preload();
-        }}
+        // Signing out with entries waiting asks first: have that dialog ready too.
+        preloadAlso={ConfirmDialog.preload}
         menuProps={{
           onChoose: (value: string) => {
             if (value === 'profile') navigate(paths.profile);

@@ -8,5 +8,5 @@ export type { ConfirmDialogProps } from './confirm-dialog-view';
 
 export const ConfirmDialog = lazyDialog<ConfirmDialogProps>(
   () => import('./confirm-dialog-view').then((module) => module.ConfirmDialog),
-  (props) => props.open,
+  { isOpen: (props) => props.open, close: (props) => props.onCancel() },
 );

@@ -37,6 +37,11 @@ export interface TabletContextOptions {
   colorScheme?: 'light' | 'dark';
   /** When given, geolocation is granted and reports this position ("use my location"). */
   geolocation?: { latitude: number; longitude: number };
+  /**
+   * 'block' keeps the service worker from registering, so every request of the page reaches the
+   * network and a test's routes (a chunk made to fail, for instance); default 'allow'.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 const VIEWPORTS = {
@@ -59,7 +64,7 @@ export function blockedRequests(context: BrowserContext): readonly string[] {
 }
 
 /**
- * A tablet-sized context with service workers allowed. Every request to a host other than
+ * A tablet-sized context, with service workers allowed unless told. Every request to a host other than
  * loopback is aborted, from pages and from the service worker alike (Playwright routes service
  * worker fetches in Chromium). Note: while a route is set Playwright disables the HTTP cache, so
  * offline behaviour under test is the service worker's Cache Storage, which is what the PWA relies on.
@@ -69,7 +74,7 @@ export async function newTabletContext(browser: Browser, options: TabletContextO
     viewport: VIEWPORTS[options.orientation ?? 'landscape'],
     locale: options.locale ?? 'fr-DZ',
     colorScheme: options.colorScheme ?? 'light',
-    serviceWorkers: 'allow',
+    serviceWorkers: options.serviceWorkers ?? 'allow',
     hasTouch: true,
     ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
   });

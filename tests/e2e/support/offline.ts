@@ -155,8 +155,9 @@ export function dashboardHeading(page: Page) {
 }
 
 /**
- * Loads the page once more (the first visit installs the worker; it claims no page it did not
- * load) and waits until the service worker controls it.
+ * Waits until the service worker is active, loads the page once more and waits until the worker
+ * controls it: for tests about a page loaded under the worker (offline reloads, updates). The worker
+ * also claims the first page without a reload; first-session.test.ts checks that one.
  */
 export async function waitForServiceWorker(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -164,22 +165,21 @@ export async function waitForServiceWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
 }
 
+/** The paths the service worker holds in its precache, as the page sees Cache Storage. */
+export function precachedPaths(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys()) {
+      if (!name.startsWith('workbox-precache')) continue;
+      for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+    }
+    return paths;
+  });
+}
+
 /** Cache Storage holds the precached shell (so a reload offline can be answered from it). */
 export async function waitForPrecache(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          for (const name of await caches.keys()) {
-            if (!name.startsWith('workbox-precache')) continue;
-            const keys = await (await caches.open(name)).keys();
-            if (keys.some((request) => new URL(request.url).pathname === '/index.html')) return true;
-          }
-          return false;
-        }),
-      { timeout: 15_000 },
-    )
-    .toBe(true);
+  await expect.poll(async () => (await precachedPaths(page)).includes('/index.html'), { timeout: 15_000 }).toBe(true);
 }
 
 /** Reloads while offline and checks that the page is the app's, not Chromium's offline page. */
@@ -224,11 +224,8 @@ export async function findVehicle(page: Page, kodeId: string, vin: string) {
   await expect.poll(() => fields.form.getByLabel('VIN').inputValue()).toBe(vin);
 }
 
-/**
- * Fills in the form and presses Insert; resolves once the form has been reset (the entry is in the
- * outbox, or on the server). Returns the clock readings around the press, to check recorded_at.
- */
-export async function recordRepair(page: Page, repair: RepairToRecord): Promise<{ before: number; after: number }> {
+/** Fills in the Add repair tab, consent included, without pressing Insert. */
+export async function fillRepairForm(page: Page, repair: RepairToRecord) {
   const fields = repairForm(page);
   await fields.kodeId.fill(repair.kodeId);
   if (repair.find) await fields.find.click();
@@ -239,6 +236,15 @@ export async function recordRepair(page: Page, repair: RepairToRecord): Promise<
   // From the keyboard: toasts (bottom corner) may cover the button, and a pointer over a toast keeps it open.
   await fields.consent.press('Space');
   await expect.poll(() => fields.consent.isChecked()).toBe(true);
+}
+
+/**
+ * Fills in the form and presses Insert; resolves once the form has been reset (the entry is in the
+ * outbox, or on the server). Returns the clock readings around the press, to check recorded_at.
+ */
+export async function recordRepair(page: Page, repair: RepairToRecord): Promise<{ before: number; after: number }> {
+  const fields = repairForm(page);
+  await fillRepairForm(page, repair);
   const before = Date.now();
   await fields.insert.press('Enter');
   await expect.poll(() => fields.kodeId.inputValue(), { timeout: 15_000 }).toBe('');

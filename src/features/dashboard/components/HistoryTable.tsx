@@ -24,7 +24,7 @@ export const HISTORY_PAGE_SIZE = 50;
 
 const CorrectEntryDialog = lazyDialog(
   () => import('./CorrectEntryDialog').then((module) => module.CorrectEntryDialog),
-  (props: { item: HistoryItem | null }) => props.item !== null,
+  { isOpen: (props) => props.item !== null, close: (props) => props.onClose() },
 );
 
 export function HistoryTable() {

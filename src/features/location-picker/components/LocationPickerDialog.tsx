@@ -6,15 +6,17 @@
  */
 import { Box, Button, CloseButton, Dialog, HStack, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { MAP_DEFAULT_CENTER, type Location } from '../../../../contract';
+import { ChunkErrorBoundary } from '../../../components/ui/chunk-error-boundary';
 import { CrosshairIcon } from '../../../components/ui/icons';
+import { retryableLazy } from '../../../components/ui/retryable-lazy';
 import type { Suggestion } from '../../../lib/geocoder';
 import { getClientConfig, type ClientConfig } from '../api/getClientConfig';
 import { formatCoordinates, roundCoordinate } from '../format';
 import { LocationSearch } from './LocationSearch';
 
-const LocationMap = lazy(() => import('./LocationMap'));
+const LocationMap = retryableLazy(() => import('./LocationMap'));
 
 export const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 20_000, maximumAge: 0 };
 
@@ -109,17 +111,20 @@ function PickerContent({ initial, onConfirm, onClose }: Omit<LocationPickerDialo
             </Button>
           </Stack>
           {config ? (
-            <Suspense fallback={<MapPlaceholder />}>
-              <LocationMap
-                latitude={point.latitude}
-                longitude={point.longitude}
-                tileUrl={config.tile_url}
-                attribution={config.tile_attribution}
-                onPick={pick}
-                label={t`Carte : touchez ou cliquez pour placer le point`}
-                markerLabel={t`Point sélectionné`}
-              />
-            </Suspense>
+            // Without the map (its code could not be fetched), the search still places the point.
+            <ChunkErrorBoundary reset={LocationMap.reset}>
+              <Suspense fallback={<MapPlaceholder />}>
+                <LocationMap
+                  latitude={point.latitude}
+                  longitude={point.longitude}
+                  tileUrl={config.tile_url}
+                  attribution={config.tile_attribution}
+                  onPick={pick}
+                  label={t`Carte : touchez ou cliquez pour placer le point`}
+                  markerLabel={t`Point sélectionné`}
+                />
+              </Suspense>
+            </ChunkErrorBoundary>
           ) : (
             <MapPlaceholder />
           )}
