@@ -32,9 +32,11 @@ export const BUDGETS = {
  * Lower these whenever the first load shrinks; the test prints the figures.
  */
 export const FIRST_LOAD_CEILINGS = {
-  login: 219 * KB,
-  dashboard: 232 * KB,
-  signInJourney: 235 * KB,
+  // Raised by 2-3 KB with the first-minute offline work (measured 220.1 / 234.6 / 237.7 KB): the
+  // boundary that keeps a failed chunk from blanking the page, the owed sign-out, the kept statistics.
+  login: 221 * KB,
+  dashboard: 235 * KB,
+  signInJourney: 238 * KB,
 } as const;
 
 /** Chunks that must load on demand only: never part of a first load of /login or the dashboard. */
