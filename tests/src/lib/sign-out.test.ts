@@ -117,6 +117,18 @@ async function fillTabletFor(user: User) {
   await db.meta.put({ key: `history-refreshed-at:${user.id}`, value: 'x' });
 }
 
+/** A partner signs out while offline; the tablet is reopened and the network is back. */
+async function signedOutOfflineThenReopened() {
+  const first = await freshPage();
+  await first.establishSession({ access_token: 'token-1', user: demoUser });
+  network.up = false;
+  await first.logout();
+  expect(network.calls).toEqual([]);
+  const page = await freshPage();
+  network.up = true;
+  return page;
+}
+
 const otherPartner: User = { ...demoUser, id: 'other-partner', email: 'autre@garage.dz' };
 
 describe('signing out', () => {
@@ -141,15 +153,8 @@ describe('signing out', () => {
   });
 
   it('made offline, is carried out on the server before anything else once the network is back', async () => {
-    const first = await freshPage();
-    await first.establishSession({ access_token: 'token-1', user: demoUser });
-    network.up = false;
-    await first.logout();
-    expect(network.calls).toEqual([]);
-
     // The tablet is reopened, then the network returns: the next user signs in.
-    const page = await freshPage();
-    network.up = true;
+    const page = await signedOutOfflineThenReopened();
     await page.ensureSession();
     await vi.waitFor(() => expect(network.calls).toEqual(['POST /api/auth/logout/partner']));
     // Owed no more: the sign-in that follows goes alone.
@@ -159,25 +164,13 @@ describe('signing out', () => {
   });
 
   it('still owed, goes before the first request even when that request comes first', async () => {
-    const first = await freshPage();
-    await first.establishSession({ access_token: 'token-1', user: demoUser });
-    network.up = false;
-    await first.logout();
-
-    const page = await freshPage();
-    network.up = true;
+    const page = await signedOutOfflineThenReopened();
     await page.apiRequest('auth', '/login', { method: 'POST', body: {} });
     expect(network.calls).toEqual(['POST /api/auth/logout/partner', 'POST /api/auth/login']);
   });
 
   it('is tried again at each connection while the server cannot hear it, and never lets the gate refresh', async () => {
-    const first = await freshPage();
-    await first.establishSession({ access_token: 'token-1', user: demoUser });
-    network.up = false;
-    await first.logout();
-
-    const page = await freshPage();
-    network.up = true;
+    const page = await signedOutOfflineThenReopened();
     network.routes.set('POST /api/auth/logout/partner', () => json(503, { type: 'other', message: 'indisponible' }));
     expect(await page.ensureSession()).toBe('anonymous');
     await vi.waitFor(() => expect(network.calls).toEqual(['POST /api/auth/logout/partner']));

@@ -6,7 +6,7 @@
 import { OPERATION_FAILED } from '../../../lib/error-messages';
 import { Button, EmptyState, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { REPAIRS_PAGE_DEFAULT } from '../../../../contract';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
@@ -26,6 +26,17 @@ const CorrectEntryDialog = lazyDialog(
   () => import('./CorrectEntryDialog').then((module) => module.CorrectEntryDialog),
   { isOpen: (props) => props.item !== null, close: (props) => props.onClose() },
 );
+
+function EmptyHistory({ title, description }: { title: ReactNode; description: ReactNode }) {
+  return (
+    <EmptyState.Root>
+      <EmptyState.Content>
+        <EmptyState.Title>{title}</EmptyState.Title>
+        <EmptyState.Description>{description}</EmptyState.Description>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
 
 export function HistoryTable() {
   const { t, i18n } = useLingui();
@@ -49,31 +60,19 @@ export function HistoryTable() {
   if (page.total === 0 && page.refreshedAt === null && !online) {
     // Never fetched and offline: "no entries" would be a claim the tablet cannot make.
     return (
-      <EmptyState.Root>
-        <EmptyState.Content>
-          <EmptyState.Title>
-            <Trans>Historique pas encore chargé</Trans>
-          </EmptyState.Title>
-          <EmptyState.Description>
-            <Trans>Il s’affichera dès que la tablette sera connectée.</Trans>
-          </EmptyState.Description>
-        </EmptyState.Content>
-      </EmptyState.Root>
+      <EmptyHistory
+        title={<Trans>Historique pas encore chargé</Trans>}
+        description={<Trans>Il s’affichera dès que la tablette sera connectée.</Trans>}
+      />
     );
   }
 
   if (page.total === 0) {
     return (
-      <EmptyState.Root>
-        <EmptyState.Content>
-          <EmptyState.Title>
-            <Trans>Aucune saisie pour le moment</Trans>
-          </EmptyState.Title>
-          <EmptyState.Description>
-            <Trans>Les kilométrages que vous enregistrez apparaîtront ici.</Trans>
-          </EmptyState.Description>
-        </EmptyState.Content>
-      </EmptyState.Root>
+      <EmptyHistory
+        title={<Trans>Aucune saisie pour le moment</Trans>}
+        description={<Trans>Les kilométrages que vous enregistrez apparaîtront ici.</Trans>}
+      />
     );
   }
 

@@ -1,18 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import DashboardPage from '../../../../src/features/dashboard/pages/DashboardPage';
 import { db } from '../../../../src/lib/db';
-import { getSyncEngine } from '../../../../src/lib/sync';
 import { renderWithApp } from '../../render';
-import { clio, fail, FakeApi, offline, ok, resetPortal, signIn } from './support';
+import { clio, fail, offline, ok, useDashboardSetting } from './support';
 
 vi.mock('../../../../src/lib/api/client', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../../src/lib/api/client')>();
   return { ...actual, apiRequest: vi.fn() };
 });
 
-const api = new FakeApi();
+const api = useDashboardSetting();
 
 const MESSAGES = {
   kode: 'Veuillez saisir un KODE ID valide',
@@ -20,17 +19,6 @@ const MESSAGES = {
   type: 'Veuillez choisir un type de panne',
   consent: 'Veuillez confirmer les informations avant de soumettre',
 };
-
-beforeEach(async () => {
-  await resetPortal();
-  api.reset();
-  api.install();
-  await signIn();
-});
-
-afterEach(async () => {
-  await getSyncEngine().idle();
-});
 
 async function renderDashboard() {
   const user = userEvent.setup();

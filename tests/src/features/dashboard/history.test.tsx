@@ -1,30 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RepairRecord } from '../../../../contract';
 import DashboardPage from '../../../../src/features/dashboard/pages/DashboardPage';
 import { db, type OutboxEntry } from '../../../../src/lib/db';
-import { getSyncEngine } from '../../../../src/lib/sync';
 import { renderWithApp } from '../../render';
-import { clio, FakeApi, offline, ok, partner, repairTypes, resetPortal, signIn } from './support';
+import { clio, offline, ok, partner, repairTypes, useDashboardSetting } from './support';
 
 vi.mock('../../../../src/lib/api/client', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../../src/lib/api/client')>();
   return { ...actual, apiRequest: vi.fn() };
 });
 
-const api = new FakeApi();
-
-beforeEach(async () => {
-  await resetPortal();
-  api.reset();
-  api.install();
-  await signIn();
-});
-
-afterEach(async () => {
-  await getSyncEngine().idle();
-});
+const api = useDashboardSetting();
 
 function record(n: number, recordedAt: string, odometer: number): RepairRecord {
   return {

@@ -5,33 +5,21 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RepairRecord } from '../../../../contract';
 import { fillDevice } from '../../../../src/features/dashboard/device-fill';
 import DashboardPage from '../../../../src/features/dashboard/pages/DashboardPage';
 import { db, type OutboxEntry } from '../../../../src/lib/db';
 import { getSyncEngine } from '../../../../src/lib/sync';
 import { renderWithApp } from '../../render';
-import { clio, FakeApi, offline, ok, partner, repairTypes, resetPortal, setOnline, signIn } from './support';
+import { clio, offline, ok, partner, repairTypes, setOnline, useDashboardSetting } from './support';
 
 vi.mock('../../../../src/lib/api/client', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../../src/lib/api/client')>();
   return { ...actual, apiRequest: vi.fn() };
 });
 
-const api = new FakeApi();
-
-beforeEach(async () => {
-  await resetPortal();
-  api.reset();
-  api.install();
-  await signIn();
-});
-
-afterEach(async () => {
-  setOnline(true);
-  await getSyncEngine().idle();
-});
+const api = useDashboardSetting();
 
 const KEY = '00000000-0000-4000-8000-0000000000a1';
 const RECORDED_AT = '2025-03-02T09:00:00.000Z';

@@ -1,6 +1,6 @@
 /** A scripted partner API for dashboard tests: apiRequest is mocked and answers from these handlers. */
 import { act } from '@testing-library/react';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { RepairRecord, RepairType, Statistics, User, Vehicle } from '../../../../contract';
 import type { ApiResponse, RequestOptions } from '../../../../src/lib/api/client';
 import { apiRequest } from '../../../../src/lib/api/client';
@@ -143,4 +143,24 @@ export function setOnline(online: boolean) {
 
 export async function signIn(user: User = partner) {
   await establishSession({ access_token: 'access-token', user });
+}
+
+/**
+ * The usual setting of a dashboard test file: before each test a clean tablet, the fake API answering
+ * and the partner signed in; after it, the sender idle and the browser online again. Call at the top
+ * level; apiRequest must be mocked in the file (vi.mock is hoisted per file).
+ */
+export function useDashboardSetting(): FakeApi {
+  const api = new FakeApi();
+  beforeEach(async () => {
+    await resetPortal();
+    api.reset();
+    api.install();
+    await signIn();
+  });
+  afterEach(async () => {
+    if (!navigator.onLine) setOnline(true);
+    await getSyncEngine().idle();
+  });
+  return api;
 }
