@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { RepairRecord } from '../../../../contract';
 import DashboardPage from '../../../../src/features/dashboard/pages/DashboardPage';
-import { db, type OutboxEntry } from '../../../../src/lib/db';
+import { db } from '../../../../src/lib/db';
 import { renderWithApp } from '../../render';
-import { clio, offline, ok, partner, repairTypes, useDashboardSetting } from './support';
+import { clio, offline, ok, partner, queuedEntry, repairTypes, useDashboardSetting } from './support';
 
 vi.mock('../../../../src/lib/api/client', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../../src/lib/api/client')>();
@@ -25,39 +25,6 @@ function record(n: number, recordedAt: string, odometer: number): RepairRecord {
     recorded_at: recordedAt,
     created_at: recordedAt,
     idempotency_key: `key-${n}`,
-  };
-}
-
-function queued(
-  key: string,
-  seq: number,
-  state: OutboxEntry['state'],
-  recordedAt: string,
-  odometer: number,
-  overrides: Partial<OutboxEntry> = {},
-): OutboxEntry {
-  return {
-    key,
-    partnerId: partner.id,
-    entry: {
-      kode_id: 'KODE000001',
-      odometer,
-      repair_type_id: 'rt-brakes',
-      consented: true,
-      note: '',
-      vin: clio.vin,
-      brand: clio.brand,
-      model: clio.name,
-      year: clio.year,
-      recorded_at: recordedAt,
-    },
-    state,
-    seq,
-    attempts: state === 'pending' ? 0 : 1,
-    nextAttemptAt: 0,
-    lastError: null,
-    createdAt: recordedAt,
-    ...overrides,
   };
 }
 
@@ -88,15 +55,15 @@ describe('history tab', () => {
     api.on('POST /repairs', () => offline());
     await db.repairTypes.bulkPut(repairTypes.map((type, position) => ({ ...type, position })));
     await db.outbox.bulkAdd([
-      queued('00000000-0000-4000-8000-000000000001', 1, 'pending', '2025-03-02T09:00:00.000Z', 121_000),
-      queued('00000000-0000-4000-8000-000000000002', 2, 'sending', '2025-02-25T09:00:00.000Z', 110_000),
-      queued(KEY_REJECTED, 3, 'rejected', '2025-02-24T09:00:00.000Z', 105_000, {
+      queuedEntry('00000000-0000-4000-8000-000000000001', 1, 'pending', '2025-03-02T09:00:00.000Z', 121_000),
+      queuedEntry('00000000-0000-4000-8000-000000000002', 2, 'sending', '2025-02-25T09:00:00.000Z', 110_000),
+      queuedEntry(KEY_REJECTED, 3, 'rejected', '2025-02-24T09:00:00.000Z', 105_000, {
         lastError: { code: 404, message: 'Véhicule introuvable' },
       }),
-      queued('00000000-0000-4000-8000-000000000004', 4, 'waiting_for_sign_in', '2025-02-10T09:00:00.000Z', 90_000),
+      queuedEntry('00000000-0000-4000-8000-000000000004', 4, 'waiting_for_sign_in', '2025-02-10T09:00:00.000Z', 90_000),
       // Another partner's entry on the same tablet: never shown here.
       {
-        ...queued('00000000-0000-4000-8000-000000000005', 5, 'pending', '2025-03-03T09:00:00.000Z', 1),
+        ...queuedEntry('00000000-0000-4000-8000-000000000005', 5, 'pending', '2025-03-03T09:00:00.000Z', 1),
         partnerId: 'other',
       },
     ]);
@@ -141,7 +108,7 @@ describe('history tab', () => {
 
   it('discards a refused entry only after confirmation', async () => {
     await db.outbox.add(
-      queued(KEY_REJECTED, 1, 'rejected', '2025-02-24T09:00:00.000Z', 105_000, {
+      queuedEntry(KEY_REJECTED, 1, 'rejected', '2025-02-24T09:00:00.000Z', 105_000, {
         lastError: { code: 404, message: 'Véhicule introuvable' },
       }),
     );
@@ -162,7 +129,7 @@ describe('history tab', () => {
 
   it('corrects a refused entry and sends it again under a new key with its original date', async () => {
     await db.outbox.add(
-      queued(KEY_REJECTED, 1, 'rejected', '2025-02-24T09:00:00.000Z', 105_000, {
+      queuedEntry(KEY_REJECTED, 1, 'rejected', '2025-02-24T09:00:00.000Z', 105_000, {
         lastError: { code: 400, message: 'Veuillez saisir un kilometrage valide' },
       }),
     );

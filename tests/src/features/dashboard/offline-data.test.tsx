@@ -12,7 +12,7 @@ import DashboardPage from '../../../../src/features/dashboard/pages/DashboardPag
 import { db, type OutboxEntry } from '../../../../src/lib/db';
 import { getSyncEngine } from '../../../../src/lib/sync';
 import { renderWithApp } from '../../render';
-import { clio, offline, ok, partner, repairTypes, setOnline, useDashboardSetting } from './support';
+import { clio, offline, ok, queuedEntry, repairTypes, setOnline, useDashboardSetting } from './support';
 
 vi.mock('../../../../src/lib/api/client', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../../src/lib/api/client')>();
@@ -24,29 +24,13 @@ const api = useDashboardSetting();
 const KEY = '00000000-0000-4000-8000-0000000000a1';
 const RECORDED_AT = '2025-03-02T09:00:00.000Z';
 
-function queuedEntry(key: string, odometer: number): OutboxEntry {
-  return {
-    key,
-    partnerId: partner.id,
-    entry: {
-      kode_id: 'KODE000001',
-      odometer,
-      repair_type_id: 'rt-oil',
-      consented: true,
-      note: '',
-      vin: clio.vin,
-      brand: clio.brand,
-      model: clio.name,
-      year: clio.year,
-      recorded_at: RECORDED_AT,
-    },
-    state: 'pending',
-    seq: 1,
+/** A queued entry whose first send met a 503: it waits a minute before the next try. */
+function waitingEntry(key: string, odometer: number, seq = 1): OutboxEntry {
+  return queuedEntry(key, seq, 'pending', RECORDED_AT, odometer, {
     attempts: 1,
     nextAttemptAt: Date.now() + 60_000,
     lastError: { code: 503, message: 'Service indisponible' },
-    createdAt: RECORDED_AT,
-  };
+  });
 }
 
 /** The repair as the server stored it under the entry's Idempotency-Key. */
@@ -86,7 +70,7 @@ function historyRows(): string[][] {
 
 describe('an entry the server already holds (its answer was lost)', () => {
   it('is listed once: queued until the refresh brings it, then synced, never both', async () => {
-    await db.outbox.add(queuedEntry(KEY, 45_200));
+    await db.outbox.add(waitingEntry(KEY, 45_200));
     let answer!: (value: ReturnType<typeof ok>) => void;
     api.on('GET /repairs', () => new Promise((resolve) => (answer = resolve)));
     api.on('POST /repairs', () => offline());
@@ -102,7 +86,7 @@ describe('an entry the server already holds (its answer was lost)', () => {
   });
 
   it('is never counted twice while a send of it is still in flight', async () => {
-    await db.outbox.add(queuedEntry(KEY, 45_200));
+    await db.outbox.add(waitingEntry(KEY, 45_200));
     api.on('GET /repairs', () => ok([storedRecord(KEY, 45_200)]));
     await openTab(1);
     await waitFor(() => expect(historyRows()).toEqual([['KODE000001', '45 200 km', 'synced']]));
@@ -115,7 +99,7 @@ describe('an entry the server already holds (its answer was lost)', () => {
   });
 
   it("keeps another partner's queued entry even when a key matches", async () => {
-    await db.outbox.add({ ...queuedEntry(KEY, 45_200), partnerId: 'another-partner' });
+    await db.outbox.add({ ...waitingEntry(KEY, 45_200), partnerId: 'another-partner' });
     api.on('GET /repairs', () => ok([storedRecord(KEY, 45_200)]));
     await openTab(1);
     await waitFor(() => expect(historyRows()).toEqual([['KODE000001', '45 200 km', 'synced']]));
@@ -164,8 +148,8 @@ describe('statistics on the tablet', () => {
 
     setOnline(false);
     await db.outbox.bulkAdd([
-      queuedEntry(KEY, 45_200),
-      { ...queuedEntry('00000000-0000-4000-8000-0000000000a2', 46_000), seq: 2 },
+      waitingEntry(KEY, 45_200),
+      waitingEntry('00000000-0000-4000-8000-0000000000a2', 46_000, 2),
     ]);
     await renderWithApp(<DashboardPage />);
     const statistics = await screen.findByRole('region', { name: 'Statistiques' });

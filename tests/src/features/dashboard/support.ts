@@ -5,7 +5,7 @@ import type { RepairRecord, RepairType, Statistics, User, Vehicle } from '../../
 import type { ApiResponse, RequestOptions } from '../../../../src/lib/api/client';
 import { apiRequest } from '../../../../src/lib/api/client';
 import { toaster } from '../../../../src/components/ui/toaster';
-import { db } from '../../../../src/lib/db';
+import { db, type OutboxEntry } from '../../../../src/lib/db';
 import { establishSession } from '../../../../src/lib/session';
 import { getSyncEngine } from '../../../../src/lib/sync';
 
@@ -163,4 +163,38 @@ export function useDashboardSetting(): FakeApi {
     await getSyncEngine().idle();
   });
   return api;
+}
+
+/** An entry of the signed-in partner in the outbox, for KODE000001. */
+export function queuedEntry(
+  key: string,
+  seq: number,
+  state: OutboxEntry['state'],
+  recordedAt: string,
+  odometer: number,
+  overrides: Partial<OutboxEntry> = {},
+): OutboxEntry {
+  return {
+    key,
+    partnerId: partner.id,
+    entry: {
+      kode_id: 'KODE000001',
+      odometer,
+      repair_type_id: 'rt-brakes',
+      consented: true,
+      note: '',
+      vin: clio.vin,
+      brand: clio.brand,
+      model: clio.name,
+      year: clio.year,
+      recorded_at: recordedAt,
+    },
+    state,
+    seq,
+    attempts: state === 'pending' ? 0 : 1,
+    nextAttemptAt: 0,
+    lastError: null,
+    createdAt: recordedAt,
+    ...overrides,
+  };
 }
