@@ -11,6 +11,7 @@ import type { DatabaseHandle } from './db/client';
 import { zodValidatorCompiler, type ZodMiniTypeProvider } from './http/validation';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
+import { dataDirLockPlugin } from './plugins/data-dir-lock';
 import { envelopePlugin, sendFrameworkError } from './plugins/envelope';
 import { mailerPlugin } from './plugins/mailer';
 import { rateLimitPlugin, type RateLimitStore } from './plugins/rate-limit';
@@ -69,6 +70,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodMiniTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
 
+  // First: nothing under DATA_DIR may be touched while another process uses it.
+  await app.register(dataDirLockPlugin, { config });
   await app.register(envelopePlugin);
   await app.register(securityPlugin, { config });
   await app.register(cookie);

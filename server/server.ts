@@ -1,19 +1,22 @@
 /** Launches the API and the built PWA on one origin. Everything else lives in app.ts. */
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
+import { StartupError } from './startup-error';
 
-async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      process.exit(2);
-    }
-    throw error;
+/** A configuration or start-up problem the operator can fix: one line, no stack trace, exit non-zero. */
+function exitIfExplained(error: unknown): void {
+  if (error instanceof ConfigError) {
+    console.error(`Configuration error: ${error.message}`);
+    process.exit(2);
   }
-  const app = await buildApp({ config });
+  if (error instanceof StartupError) {
+    console.error(`Cannot start: ${error.message}`);
+    process.exit(1);
+  }
+}
+
+function handleSignals(app: FastifyInstance): void {
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -34,8 +37,17 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+async function start(): Promise<void> {
+  const config: Config = loadConfig();
+  const app = await buildApp({ config });
+  handleSignals(app);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`portal ready at ${config.appUrl} (database: ${app.database.kind})`);
 }
 
-void main();
+start().catch((error: unknown) => {
+  exitIfExplained(error);
+  throw error;
+});
