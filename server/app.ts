@@ -41,6 +41,14 @@ const BODY_LIMIT = 64 * 1024;
 /** Never let these reach a log line. */
 const REDACTED = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
 
+/**
+ * Fastify takes a hop count at run time but its types only name a function for it: the same rule,
+ * the nearest `hops` addresses (the socket's, then the entries our proxies appended) are proxies.
+ */
+function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
@@ -61,7 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Opening a new embedded database, migrating and seeding it takes about 3 s, but far longer on a
     // busy machine: Fastify's default 10 s per plugin then aborted the start.
     pluginTimeout: 120_000,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },

@@ -2,7 +2,7 @@
  * Scale-out (issue 5): two API instances on one PostgreSQL database and one Redis, behind a
  * round-robin proxy, as in production (README "Several instances"): migrations run once by
  * `npm run db:migrate`, the instances start with MIGRATE_ON_START=false, the same token keys and
- * APP_URL (the proxy's address), TRUST_PROXY=true. The portal's journey in Chromium passes with
+ * APP_URL (the proxy's address), TRUST_PROXY=1. The portal's journey in Chromium passes with
  * requests alternating between the instances; an idempotent repair sent to both at the same moment
  * is stored once; sign-in attempts are limited across both.
  */
@@ -81,7 +81,7 @@ beforeAll(async () => {
     RESET_TOKEN_KEY: key(),
     MIGRATE_ON_START: 'false',
     APP_URL: `http://127.0.0.1:${proxyPort}`,
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
   };
   instances = await Promise.all(
     [0, 1].map(() => startPortal({ tileUrl: stubs.tileUrl, geocoderUrl: stubs.geocoderUrl, env: shared })),

@@ -11,7 +11,7 @@ import { hashToken } from '../../../server/services/sessions';
 import { call } from '../../support/test-app';
 
 /** The test apps trust X-Forwarded-For (TRUST_PROXY), so each test can come from its own address. */
-export const PROXY_ENV = { TRUST_PROXY: 'true' };
+export const PROXY_ENV = { TRUST_PROXY: '1' };
 
 let lastIp = 0;
 export function uniqueIp(): string {

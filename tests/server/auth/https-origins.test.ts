@@ -11,7 +11,7 @@ describe('auth behind HTTPS with another allowed origin', () => {
   let t: TestApp;
   let partner: TestPartner;
   beforeAll(async () => {
-    t = await createTestApp({ env: { APP_URL: APP_ORIGIN, ALLOWED_ORIGINS: OTHER_ORIGIN, TRUST_PROXY: 'true' } });
+    t = await createTestApp({ env: { APP_URL: APP_ORIGIN, ALLOWED_ORIGINS: OTHER_ORIGIN, TRUST_PROXY: '1' } });
     partner = await createPartner(t.app);
   });
   afterAll(() => t.close());
