@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'recorded_at_out_of_range',
   'note_too_long',
   'vehicle_field_invalid',
+  'invalid_characters',
   'email_invalid',
   'email_required',
   'password_required',

@@ -48,6 +48,11 @@ const MESSAGES: Record<ErrorCode, Record<Language, string>> = {
     ar: 'معلومات المركبة غير صالحة',
     en: 'The vehicle information is not valid',
   },
+  invalid_characters: {
+    fr: 'Ce champ contient des caractères non autorisés',
+    ar: 'يحتوي هذا الحقل على أحرف غير مسموح بها',
+    en: 'This field contains characters that are not allowed',
+  },
   email_invalid: { fr: 'Adresse e-mail invalide', ar: 'البريد الإلكتروني غير صالح', en: 'Invalid email address' },
   email_required: { fr: "L'adresse e-mail est requise", ar: 'البريد الإلكتروني مطلوب', en: 'Email is required' },
   password_required: { fr: 'Le mot de passe est requis', ar: 'كلمة المرور مطلوبة', en: 'Password is required' },

@@ -49,6 +49,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   unsupported_media_type: msg`Type de contenu non pris en charge (application/json attendu)`,
   invalid_request: msg`Requête invalide`,
   internal: msg`Une erreur interne est survenue, veuillez réessayer`,
+  invalid_characters: msg`Ce champ contient des caractères non autorisés`,
 };
 
 const NETWORK_MESSAGE = msg`Serveur injoignable : vérifiez la connexion et réessayez`;
