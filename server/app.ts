@@ -33,6 +33,8 @@ export interface AppOptions {
   rateLimitStore?: RateLimitStore;
   redisPrefix?: string;
   distDir?: string;
+  /** Where the log lines go (tests read them); stdout otherwise. */
+  logStream?: { write(line: string): void };
 }
 
 /** Largest request body: a repair entry or a profile is well under 1 KB. */
@@ -55,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       redact: { paths: REDACTED, censor: '[redacted]' },
       // Query strings can carry secrets (the reset link's token): log the path only.
       serializers: {
