@@ -39,15 +39,43 @@ function handleSignals(app: FastifyInstance): void {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
+/** Why listening failed, naming PORT or HOST; other errors as they are. */
+function listenError(config: Config, error: unknown): unknown {
+  const address = `${config.host}:${config.port}`;
+  switch ((error as NodeJS.ErrnoException | null)?.code) {
+    case 'EADDRINUSE':
+      return new StartupError(
+        `PORT ${config.port}: ${address} is already in use; stop what uses it or set PORT to another port`,
+      );
+    case 'EACCES':
+      return new StartupError(
+        `PORT ${config.port}: not allowed to listen on ${address} (ports below 1024 need privileges); set PORT to 1024 or above`,
+      );
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+      return new StartupError(`HOST ${config.host} is not an address of this machine; set HOST (0.0.0.0 for all)`);
+    default:
+      return error;
+  }
+}
+
 async function start(): Promise<void> {
   const config: Config = loadConfig();
   const app = await buildApp({ config });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // Close what started (the database, the DATA_DIR lock) before saying why.
+    await app.close().catch(() => undefined);
+    throw listenError(config, error);
+  }
   handleSignals(app);
-  await app.listen({ port: config.port, host: config.host });
   app.log.info(`portal ready at ${config.appUrl} (database: ${app.database.kind})`);
 }
 
 start().catch((error: unknown) => {
   exitIfExplained(error);
-  throw error;
+  // Unexpected: the stack helps whoever fixes it (printed here, Node would add the library's source line).
+  console.error(error);
+  process.exit(1);
 });

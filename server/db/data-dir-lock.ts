@@ -11,6 +11,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { dataDirError, ensureDirectory } from '../services/data-dir';
 import { StartupError } from '../startup-error';
 
 export const LOCK_FILE_NAME = 'portal.lock';
@@ -104,18 +105,28 @@ async function removeStaleLock(file: string, stale: string): Promise<void> {
   await fs.rm(aside, { force: true });
 }
 
-/** Takes the lock on dataDir (created if missing) or throws DataDirInUseError naming the holder. */
+/**
+ * Takes the lock on dataDir (created if missing), or throws DataDirInUseError naming the holder,
+ * or a StartupError saying why DATA_DIR cannot be used (it is the first thing written there).
+ */
 export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
-  await fs.mkdir(dataDir, { recursive: true });
   const file = path.join(dataDir, LOCK_FILE_NAME);
   if (heldHere.has(file)) throw new DataDirInUseError(dataDir, process.pid);
   // The pid tells an operator who holds it; the random line makes this lock's content unique.
   const content = `${process.pid}\n${crypto.randomUUID()}\n`;
+  try {
+    await ensureDirectory(dataDir);
+    await acquire(dataDir, file, content);
+  } catch (error) {
+    throw dataDirError(dataDir, error);
+  }
+  heldHere.add(file);
+  return { file, release: () => releaseLock(file, content) };
+}
+
+async function acquire(dataDir: string, file: string, content: string): Promise<void> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    if (await createLock(file, content)) {
-      heldHere.add(file);
-      return { file, release: () => releaseLock(file, content) };
-    }
+    if (await createLock(file, content)) return;
     const existing = await readLock(file);
     if (existing === null) continue;
     const holder = pidIn(existing);

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { dataDirError, ensureDirectory } from './data-dir';
 
 export interface TokenKeys {
   /** PASERK k4.local keys. */
@@ -26,8 +27,12 @@ export async function loadTokenKeys(
     stored = JSON.parse(await fs.readFile(file, 'utf8')) as { access: string; reset: string };
   } catch {
     stored = { access: newRawKey(), reset: newRawKey() };
-    await fs.mkdir(dataDir, { recursive: true });
-    await fs.writeFile(file, JSON.stringify(stored), { mode: 0o600 });
+    try {
+      await ensureDirectory(dataDir);
+      await fs.writeFile(file, JSON.stringify(stored), { mode: 0o600 });
+    } catch (error) {
+      throw dataDirError(dataDir, error);
+    }
   }
   return {
     access: toPaserk(fromEnv.access ?? stored.access),

@@ -31,7 +31,7 @@ export function runScript(
   env: Record<string, string>,
   nodeArgs: string[] = [],
 ): RunningProcess {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, script, ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
