@@ -1,6 +1,7 @@
 /**
  * Token keys: from the environment when set (required in production, shared by every instance),
- * otherwise generated once into DATA_DIR/keys.json so a restart keeps sessions valid.
+ * otherwise generated once into DATA_DIR/keys.json so a restart keeps sessions valid. The device
+ * cookie's key is derived from the access key, so every instance has it without another setting.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -11,16 +12,26 @@ export interface TokenKeys {
   /** PASERK k4.local keys. */
   access: string;
   reset: string;
+  device: string;
 }
 
 const toPaserk = (raw: string) => `k4.local.${raw}`;
 const newRawKey = () => crypto.randomBytes(32).toString('base64url');
 
+function keysFrom(access: string, reset: string): TokenKeys {
+  const device = crypto.hkdfSync('sha256', Buffer.from(access, 'base64url'), '', 'portal login device cookie', 32);
+  return {
+    access: toPaserk(access),
+    reset: toPaserk(reset),
+    device: toPaserk(Buffer.from(device).toString('base64url')),
+  };
+}
+
 export async function loadTokenKeys(
   dataDir: string,
   fromEnv: { access: string | null; reset: string | null },
 ): Promise<TokenKeys> {
-  if (fromEnv.access && fromEnv.reset) return { access: toPaserk(fromEnv.access), reset: toPaserk(fromEnv.reset) };
+  if (fromEnv.access && fromEnv.reset) return keysFrom(fromEnv.access, fromEnv.reset);
   const file = path.join(dataDir, 'keys.json');
   let stored: { access: string; reset: string };
   try {
@@ -34,8 +45,5 @@ export async function loadTokenKeys(
       throw dataDirError(dataDir, error);
     }
   }
-  return {
-    access: toPaserk(fromEnv.access ?? stored.access),
-    reset: toPaserk(fromEnv.reset ?? stored.reset),
-  };
+  return keysFrom(fromEnv.access ?? stored.access, fromEnv.reset ?? stored.reset);
 }

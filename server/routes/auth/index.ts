@@ -14,5 +14,5 @@ export const authRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { 
   await app.register(refreshRoute, { config });
   await app.register(logoutRoute, { config });
   await app.register(forgotPasswordRoute, { config });
-  await app.register(resetPasswordRoute);
+  await app.register(resetPasswordRoute, { config });
 };

@@ -50,11 +50,17 @@ export async function login(
   app: FastifyInstance,
   email: string,
   password: string,
-  options: { rememberMe?: boolean; ip?: string; headers?: Record<string, string> } = {},
+  options: {
+    rememberMe?: boolean;
+    ip?: string;
+    headers?: Record<string, string>;
+    cookies?: Record<string, string>;
+  } = {},
 ) {
   return call(app, 'POST', '/api/auth/login', {
     body: { email, password, remember_me: options.rememberMe ?? false },
     headers: { 'x-forwarded-for': options.ip ?? uniqueIp(), ...options.headers },
+    cookies: options.cookies,
   });
 }
 
@@ -78,6 +84,29 @@ export interface SetCookie {
   httpOnly?: boolean;
   secure?: boolean;
   sameSite?: string;
+}
+
+/** Wrong passwords for `email` from `addresses` new addresses, `each` from each: the statuses. */
+export async function strangerGuesses(
+  app: FastifyInstance,
+  email: string,
+  addresses: number,
+  each: number,
+): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let address = 0; address < addresses; address += 1) {
+    const ip = uniqueIp();
+    for (let attempt = 0; attempt < each; attempt += 1) {
+      statuses.push((await login(app, email, 'wrong-password', { ip })).statusCode);
+    }
+  }
+  return statuses;
+}
+
+export function deviceCookie(res: LightMyRequestResponse): SetCookie {
+  const cookie = (res.cookies as SetCookie[]).find((candidate) => candidate.name === 'login_device');
+  if (!cookie) throw new Error(`no login_device cookie in ${JSON.stringify(res.headers['set-cookie'])}`);
+  return cookie;
 }
 
 export function refreshCookie(res: LightMyRequestResponse): SetCookie {

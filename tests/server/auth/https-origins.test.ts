@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPartner, type TestPartner } from '../../support/partners';
 import { call, createTestApp, type TestApp } from '../../support/test-app';
-import { expectError, refreshCookie, uniqueIp } from './helpers';
+import { deviceCookie, expectError, refreshCookie, uniqueIp } from './helpers';
 
 const APP_ORIGIN = 'https://portail.garage.example.dz';
 const OTHER_ORIGIN = 'https://pwa.garage.example.dz';
 
-/** Behind HTTPS the refresh cookie is Secure; ALLOWED_ORIGINS widens the X-Origin check. */
+/** Behind HTTPS the refresh and device cookies are Secure; ALLOWED_ORIGINS widens the X-Origin check. */
 describe('auth behind HTTPS with another allowed origin', () => {
   let t: TestApp;
   let partner: TestPartner;
@@ -22,6 +22,7 @@ describe('auth behind HTTPS with another allowed origin', () => {
       headers: { 'x-origin': APP_ORIGIN, 'x-forwarded-for': uniqueIp() },
     });
     expect(res.statusCode).toBe(200);
+    expect(deviceCookie(res)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
     return refreshCookie(res);
   };
 
