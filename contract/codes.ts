@@ -40,6 +40,9 @@ export const ERROR_CODES = [
   'malformed_json',
   'body_too_large',
   'unsupported_media_type',
+  'headers_too_large',
+  'request_timeout',
+  'unavailable',
   'invalid_request',
   'internal',
 ] as const;

@@ -12,7 +12,7 @@ import { zodValidatorCompiler, type ZodMiniTypeProvider } from './http/validatio
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { dataDirLockPlugin } from './plugins/data-dir-lock';
-import { envelopePlugin, sendFrameworkError } from './plugins/envelope';
+import { envelopePlugin, sendClientError, sendFrameworkError } from './plugins/envelope';
 import { mailerPlugin } from './plugins/mailer';
 import { rateLimitPlugin, type RateLimitStore } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
@@ -73,7 +73,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // busy machine: Fastify's default 10 s per plugin then aborted the start.
     pluginTimeout: 120_000,
     trustProxy: trustProxyOption(config.trustProxy),
-    return503OnClosing: true,
+    // The envelope plugin answers 503 itself while closing, and Node's socket-level errors.
+    return503OnClosing: false,
+    clientErrorHandler: sendClientError,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
     // Malformed URLs and over-long path parameters never reach the error handler: envelope them here.

@@ -153,6 +153,21 @@ const MESSAGES: Record<ErrorCode, Record<Language, string>> = {
     ar: 'نوع المحتوى غير مدعوم (المتوقع application/json)',
     en: 'Unsupported content type (application/json expected)',
   },
+  headers_too_large: {
+    fr: 'En-têtes de la requête trop volumineux',
+    ar: 'ترويسات الطلب كبيرة جدًا',
+    en: 'Request headers too large',
+  },
+  request_timeout: {
+    fr: 'La requête a pris trop de temps, veuillez réessayer',
+    ar: 'استغرق الطلب وقتًا طويلًا، يرجى المحاولة مرة أخرى',
+    en: 'The request took too long, please try again',
+  },
+  unavailable: {
+    fr: 'Le service est momentanément indisponible, veuillez réessayer',
+    ar: 'الخدمة غير متاحة مؤقتًا، يرجى المحاولة مرة أخرى',
+    en: 'The service is temporarily unavailable, please try again',
+  },
   invalid_request: { fr: 'Requête invalide', ar: 'طلب غير صالح', en: 'Invalid request' },
   internal: {
     fr: 'Une erreur interne est survenue, veuillez réessayer',

@@ -40,11 +40,11 @@ function postRepair(url: string, token: string, odometer: number) {
       recorded_at: new Date().toISOString(),
     }),
   }).then(
-    async (res) => ({
-      status: res.status,
-      id: res.status === 201 ? ((await res.json()) as { data: { id: string } }).data.id : null,
-    }),
-    () => ({ status: 0, id: null }),
+    async (res) => {
+      const body = (await res.json()) as { code: number; data?: { id: string }; error?: { reason: string } };
+      return { status: res.status, body, id: res.status === 201 ? (body.data?.id ?? null) : null };
+    },
+    () => ({ status: 0, body: null, id: null }),
   );
 }
 
@@ -75,6 +75,10 @@ describe('graceful shutdown', () => {
 
     // Each request was either answered in full or refused cleanly (503 while closing, or not connected).
     for (const result of results) expect([201, 503, 0]).toContain(result.status);
+    // A 503 is the envelope like any other answer.
+    for (const result of results.filter(({ status }) => status === 503)) {
+      expect(result.body).toMatchObject({ code: 503, status: 'error', error: { reason: 'unavailable' } });
+    }
     const acknowledged = results.flatMap((result) => (result.id ? [result.id] : []));
     expect(acknowledged.length).toBeGreaterThan(0);
 
