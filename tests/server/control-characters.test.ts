@@ -5,11 +5,11 @@
  * Table-driven: each row puts a NUL into one field of an otherwise valid body.
  */
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiFailure, ErrorCode } from '../../contract';
 import { messageFor } from '../../server/i18n/messages';
-import { createPartner, type TestPartner } from '../support/partners';
-import { call, createTestApp, type TestApp } from '../support/test-app';
+import { type TestPartner, useAppWithPartner } from '../support/partners';
+import { call } from '../support/test-app';
 import { PROXY_ENV, registerBody, uniqueIp } from './auth/helpers';
 
 type Body = Record<string, unknown>;
@@ -121,18 +121,12 @@ function withNul(body: Body, field: string): Body {
 }
 
 describe('a NUL character in a text field', () => {
-  let t: TestApp;
-  let partner: TestPartner;
-  beforeAll(async () => {
-    t = await createTestApp({ env: PROXY_ENV });
-    partner = await createPartner(t.app);
-  });
-  afterAll(() => t.close());
+  const fixture = useAppWithPartner({ env: PROXY_ENV });
 
   it.each(ROWS)('$name: $field answers 400 $reason naming the field', async ({ endpoint, field, reason }) => {
-    const res = await call(t.app, endpoint.method, endpoint.url, {
-      body: withNul(endpoint.body(partner), field),
-      token: partner.token,
+    const res = await call(fixture.t.app, endpoint.method, endpoint.url, {
+      body: withNul(endpoint.body(fixture.partner), field),
+      token: fixture.partner.token,
       headers: { 'x-forwarded-for': uniqueIp(), 'idempotency-key': crypto.randomUUID() },
     });
     expect(res.statusCode, res.body).toBe(400);
@@ -144,14 +138,14 @@ describe('a NUL character in a text field', () => {
   });
 
   it('leaves the valid bodies of the table valid (each row spoils only its field)', async () => {
-    const res = await call(t.app, 'POST', '/api/partner/repairs', {
-      body: ENDPOINTS.repairs?.body(partner),
-      token: partner.token,
+    const res = await call(fixture.t.app, 'POST', '/api/partner/repairs', {
+      body: ENDPOINTS.repairs?.body(fixture.partner),
+      token: fixture.partner.token,
       headers: { 'idempotency-key': crypto.randomUUID() },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const registered = await call(t.app, 'POST', '/api/auth/register/partner', {
-      body: ENDPOINTS.register?.body(partner),
+    const registered = await call(fixture.t.app, 'POST', '/api/auth/register/partner', {
+      body: ENDPOINTS.register?.body(fixture.partner),
       headers: { 'x-forwarded-for': uniqueIp() },
     });
     expect(registered.statusCode, registered.body).toBe(201);

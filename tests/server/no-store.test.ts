@@ -3,87 +3,74 @@
  * every /api/auth and /api/partner answer says Cache-Control: no-store, errors included.
  */
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPartner, type TestPartner } from '../support/partners';
-import { call, createTestApp, type TestApp } from '../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { useAppWithPartner } from '../support/partners';
+import { call } from '../support/test-app';
 import { PROXY_ENV, refreshCookie, registerBody, uniqueIp } from './auth/helpers';
 
 describe('Cache-Control: no-store', () => {
-  let t: TestApp;
-  let partner: TestPartner;
-  beforeAll(async () => {
-    t = await createTestApp({ env: PROXY_ENV });
-    partner = await createPartner(t.app);
-  });
-  afterAll(() => t.close());
+  const fixture = useAppWithPartner({ env: PROXY_ENV });
 
   const headers = () => ({ 'x-forwarded-for': uniqueIp(), 'idempotency-key': crypto.randomUUID() });
 
-  const ANSWERS: Array<[string, () => ReturnType<typeof call>, number]> = [
-    [
-      'POST /api/auth/login',
-      () => call(t.app, 'POST', '/api/auth/login', { body: { ...partner, remember_me: true }, headers: headers() }),
-      200,
-    ],
-    [
-      'POST /api/auth/login (wrong password)',
-      () =>
-        call(t.app, 'POST', '/api/auth/login', { body: { email: partner.email, password: 'x' }, headers: headers() }),
-      401,
-    ],
-    [
-      'POST /api/auth/register/partner',
-      () => call(t.app, 'POST', '/api/auth/register/partner', { body: registerBody(), headers: headers() }),
-      201,
-    ],
-    [
-      'GET /api/partner/repair-types',
-      () => call(t.app, 'GET', '/api/partner/repair-types', { token: partner.token }),
-      200,
-    ],
-    ['GET /api/partner/statistics', () => call(t.app, 'GET', '/api/partner/statistics', { token: partner.token }), 200],
-    ['GET /api/partner/repairs', () => call(t.app, 'GET', '/api/partner/repairs', { token: partner.token }), 200],
-    [
-      'GET /api/partner/vehicles/KODE000001',
-      () => call(t.app, 'GET', '/api/partner/vehicles/KODE000001', { token: partner.token }),
-      200,
-    ],
-    [
-      'POST /api/partner/repairs',
-      () =>
-        call(t.app, 'POST', '/api/partner/repairs', {
-          token: partner.token,
-          headers: headers(),
-          body: {
-            kode_id: 'KODE000001',
-            odometer: 150_000,
-            repair_type_id: 'oil_change',
-            consented: true,
-            recorded_at: new Date().toISOString(),
-          },
-        }),
-      201,
-    ],
-    [
-      'PATCH /api/partner/profile',
-      () => call(t.app, 'PATCH', '/api/partner/profile', { token: partner.token, body: { full_name: 'Garage Est' } }),
-      200,
-    ],
-    ['GET /api/partner/statistics (no token)', () => call(t.app, 'GET', '/api/partner/statistics'), 401],
+  interface Answer {
+    method: 'GET' | 'POST' | 'PATCH';
+    url: string;
+    /** The body, made when the test runs (the partner exists by then). */
+    body?: () => unknown;
+    /** Send the partner's access token. */
+    signedIn?: boolean;
+    status: number;
+  }
+
+  const repair = () => ({
+    kode_id: 'KODE000001',
+    odometer: 150_000,
+    repair_type_id: 'oil_change',
+    consented: true,
+    recorded_at: new Date().toISOString(),
+  });
+
+  const ANSWERS: Answer[] = [
+    { method: 'POST', url: '/api/auth/login', body: () => ({ ...fixture.partner, remember_me: true }), status: 200 },
+    {
+      method: 'POST',
+      url: '/api/auth/login',
+      body: () => ({ email: fixture.partner.email, password: 'x' }),
+      status: 401,
+    },
+    { method: 'POST', url: '/api/auth/register/partner', body: () => registerBody(), status: 201 },
+    { method: 'GET', url: '/api/partner/repair-types', signedIn: true, status: 200 },
+    { method: 'GET', url: '/api/partner/statistics', signedIn: true, status: 200 },
+    { method: 'GET', url: '/api/partner/repairs', signedIn: true, status: 200 },
+    { method: 'GET', url: '/api/partner/vehicles/KODE000001', signedIn: true, status: 200 },
+    { method: 'POST', url: '/api/partner/repairs', body: repair, signedIn: true, status: 201 },
+    {
+      method: 'PATCH',
+      url: '/api/partner/profile',
+      body: () => ({ full_name: 'Garage Est' }),
+      signedIn: true,
+      status: 200,
+    },
+    { method: 'GET', url: '/api/partner/statistics', status: 401 },
   ];
 
-  it.each(ANSWERS)('%s', async (_name, send, status) => {
-    const res = await send();
+  it.each(ANSWERS)('$method $url answering $status', async ({ method, url, body, signedIn, status }) => {
+    const res = await call(fixture.t.app, method, url, {
+      body: body?.(),
+      headers: headers(),
+      ...(signedIn ? { token: fixture.partner.token } : {}),
+    });
     expect(res.statusCode, res.body).toBe(status);
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('POST /api/auth/refresh', async () => {
-    const signedIn = await call(t.app, 'POST', '/api/auth/login', {
-      body: { email: partner.email, password: partner.password },
+    const signedIn = await call(fixture.t.app, 'POST', '/api/auth/login', {
+      body: { email: fixture.partner.email, password: fixture.partner.password },
       headers: headers(),
     });
-    const res = await call(t.app, 'POST', '/api/auth/refresh', {
+    const res = await call(fixture.t.app, 'POST', '/api/auth/refresh', {
       cookies: { refresh_token: refreshCookie(signedIn).value },
     });
     expect(res.statusCode).toBe(200);
