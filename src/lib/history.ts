@@ -1,5 +1,5 @@
 /**
- * The history (DESIGN.md section 3): the partner's synced repairs (refreshed from GET /repairs and
+ * The history (docs/ARCHITECTURE.md#the-offline-model-in-practice): the partner's synced repairs (refreshed from GET /repairs and
  * merged by id) and their entries still in the outbox, in one list, newest first by recorded_at.
  */
 import Dexie from 'dexie';

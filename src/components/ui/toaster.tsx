@@ -1,5 +1,5 @@
 /**
- * Toasts as SPEC.md section 9 says: at most 3 at once, hidden after 5000 ms, bottom-left
+ * Toasts as docs/PRODUCT.md#business-constants says: at most 3 at once, hidden after 5000 ms, bottom-left
  * (bottom-start, so bottom-right in Arabic where the page is mirrored).
  */
 import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
