@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'recorded_at_out_of_range',
   'note_too_long',
   'vehicle_field_invalid',
+  'invalid_characters',
   'email_invalid',
   'email_required',
   'password_required',
@@ -39,6 +40,9 @@ export const ERROR_CODES = [
   'malformed_json',
   'body_too_large',
   'unsupported_media_type',
+  'headers_too_large',
+  'request_timeout',
+  'unavailable',
   'invalid_request',
   'internal',
 ] as const;

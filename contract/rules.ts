@@ -17,6 +17,16 @@ export const FULL_NAME_MAX_LENGTH = 120;
 export const EMAIL_MAX_LENGTH = 254;
 export const NOTE_MAX_LENGTH = 1000;
 /**
+ * Text a field may hold: no control characters, neither C0 (U+0000 to U+001F: NUL, which PostgreSQL
+ * text cannot store, escape, bell…) nor DEL nor C1 (U+007F to U+009F). Nobody types them in a form;
+ * they come from broken clients or probes, and end up invisible in a record or break what reads it.
+ * A multi-line field (the repair note) keeps tab, line feed and carriage return.
+ */
+// eslint-disable-next-line no-control-regex -- naming control characters is the point of this pattern
+export const SINGLE_LINE_TEXT = /^[^\u0000-\u001F\u007F-\u009F]*$/;
+// eslint-disable-next-line no-control-regex -- as above, less tab (U+0009), line feed (U+000A) and CR (U+000D)
+export const MULTI_LINE_TEXT = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$/;
+/**
  * Algerian numbers: a leading 0 then 8 (landline) to 10 (the spec's mask) digits.
  * The mask fixes the 0 and takes up to 10 digits; validation accepts 8 to 10 (docs/PRODUCT.md#phone-numbers).
  */

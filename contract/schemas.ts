@@ -9,6 +9,7 @@ import {
   EMAIL_MAX_LENGTH,
   FULL_NAME_MAX_LENGTH,
   KODE_ID_LENGTH,
+  MULTI_LINE_TEXT,
   NOTE_MAX_LENGTH,
   ODOMETER_MAX,
   ODOMETER_MIN,
@@ -17,9 +18,13 @@ import {
   PHONE_PATTERN,
   REPAIRS_PAGE_MAX,
   RESET_TOKEN_PREFIX,
+  SINGLE_LINE_TEXT,
 } from './rules';
 
 const code = (error: ErrorCode) => ({ error });
+
+/** Refuses control characters in a one-line text (see SINGLE_LINE_TEXT). */
+const singleLine = () => z.regex(SINGLE_LINE_TEXT, code('invalid_characters'));
 
 export const KODE_ID_PATTERN = new RegExp(`^[A-Za-z0-9]{${KODE_ID_LENGTH}}$`);
 export const kodeId = z.string(code('kode_id_invalid')).check(z.regex(KODE_ID_PATTERN, code('kode_id_invalid')));
@@ -36,12 +41,17 @@ export const email = z
 /** A password being checked at sign-in: any non-empty string, whatever today's length rule. */
 const existingPassword = z
   .string(code('password_required'))
-  .check(z.minLength(1, code('password_required')), z.maxLength(PASSWORD_MAX_LENGTH, code('password_too_long')));
+  .check(
+    z.minLength(1, code('password_required')),
+    singleLine(),
+    z.maxLength(PASSWORD_MAX_LENGTH, code('password_too_long')),
+  );
 
 export const newPassword = z
   .string(code('password_required'))
   .check(
     z.minLength(1, code('password_required')),
+    singleLine(),
     z.minLength(PASSWORD_MIN_LENGTH, code('password_too_short')),
     z.maxLength(PASSWORD_MAX_LENGTH, code('password_too_long')),
   );
@@ -50,6 +60,7 @@ export const fullName = z
   .string(code('full_name_required'))
   .check(
     z.trim(),
+    singleLine(),
     z.minLength(1, code('full_name_required')),
     z.maxLength(FULL_NAME_MAX_LENGTH, code('full_name_required')),
   );
@@ -67,7 +78,7 @@ export const location = z.object(
       .number(code('location_invalid'))
       .check(z.gte(-180, code('location_invalid')), z.lte(180, code('location_invalid'))),
     address: z.optional(
-      z.nullable(z.string(code('location_invalid')).check(z.maxLength(500, code('location_invalid')))),
+      z.nullable(z.string(code('location_invalid')).check(singleLine(), z.maxLength(500, code('location_invalid')))),
     ),
   },
   code('location_invalid'),
@@ -96,12 +107,16 @@ export type ForgotPasswordPayload = z.input<typeof forgotPasswordPayload>;
 
 export const resetToken = z
   .string(code('token_invalid'))
-  .check(z.startsWith(RESET_TOKEN_PREFIX, code('token_invalid')), z.maxLength(2048, code('token_invalid')));
+  .check(
+    z.startsWith(RESET_TOKEN_PREFIX, code('token_invalid')),
+    singleLine(),
+    z.maxLength(2048, code('token_invalid')),
+  );
 
 export const resetPasswordPayload = z
   .object({
     new_password: newPassword,
-    confirm_password: z.string(code('password_required')),
+    confirm_password: z.string(code('password_required')).check(singleLine()),
     token: resetToken,
   })
   .check(
@@ -117,14 +132,18 @@ export const profileUpdatePayload = z.object({
   email: z.optional(email),
   phone_number: z.optional(phoneNumber),
   location: z.optional(location),
-  current_password: z.optional(z.string(code('current_password_required')).check(z.maxLength(PASSWORD_MAX_LENGTH))),
+  current_password: z.optional(
+    z.string(code('current_password_required')).check(singleLine(), z.maxLength(PASSWORD_MAX_LENGTH)),
+  ),
   new_password: z.optional(newPassword),
 });
 export type ProfileUpdatePayload = z.input<typeof profileUpdatePayload>;
 
 const optionalText = (max: number) =>
   z.optional(
-    z.nullable(z.string(code('vehicle_field_invalid')).check(z.maxLength(max, code('vehicle_field_invalid')))),
+    z.nullable(
+      z.string(code('vehicle_field_invalid')).check(singleLine(), z.maxLength(max, code('vehicle_field_invalid'))),
+    ),
   );
 
 /** The fields a mechanic fills in on the dashboard (docs/PRODUCT.md#validation-rules); the same rules run on the server. */
@@ -139,21 +158,26 @@ export const repairFormFields = {
     ),
   repair_type_id: z
     .string(code('repair_type_required'))
-    .check(z.minLength(1, code('repair_type_required')), z.maxLength(64, code('repair_type_required'))),
+    .check(z.minLength(1, code('repair_type_required')), singleLine(), z.maxLength(64, code('repair_type_required'))),
   consented: z.literal(true, code('consent_required')),
 };
 export const repairForm = z.object(repairFormFields);
 
 export const repairEntry = z.object({
   ...repairFormFields,
-  note: z._default(z.string(code('note_too_long')).check(z.maxLength(NOTE_MAX_LENGTH, code('note_too_long'))), ''),
+  note: z._default(
+    z
+      .string(code('note_too_long'))
+      .check(z.regex(MULTI_LINE_TEXT, code('invalid_characters')), z.maxLength(NOTE_MAX_LENGTH, code('note_too_long'))),
+    '',
+  ),
   vin: optionalText(32),
   brand: optionalText(80),
   model: optionalText(120),
   year: z.optional(
     z.nullable(
       z.union(
-        [z.number(code('vehicle_field_invalid')), z.string(code('vehicle_field_invalid'))],
+        [z.number(code('vehicle_field_invalid')), z.string(code('vehicle_field_invalid')).check(singleLine())],
         code('vehicle_field_invalid'),
       ),
     ),

@@ -11,7 +11,8 @@ import type { DatabaseHandle } from './db/client';
 import { zodValidatorCompiler, type ZodMiniTypeProvider } from './http/validation';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
-import { envelopePlugin, sendFrameworkError } from './plugins/envelope';
+import { dataDirLockPlugin } from './plugins/data-dir-lock';
+import { envelopePlugin, sendClientError, sendFrameworkError } from './plugins/envelope';
 import { mailerPlugin } from './plugins/mailer';
 import { rateLimitPlugin, type RateLimitStore } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
@@ -32,6 +33,8 @@ export interface AppOptions {
   rateLimitStore?: RateLimitStore;
   redisPrefix?: string;
   distDir?: string;
+  /** Where the log lines go (tests read them); stdout otherwise. */
+  logStream?: { write(line: string): void };
 }
 
 /** Largest request body: a repair entry or a profile is well under 1 KB. */
@@ -40,12 +43,21 @@ const BODY_LIMIT = 64 * 1024;
 /** Never let these reach a log line. */
 const REDACTED = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
 
+/**
+ * Fastify takes a hop count at run time but its types only name a function for it: the same rule,
+ * the nearest `hops` addresses (the socket's, then the entries our proxies appended) are proxies.
+ */
+function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       redact: { paths: REDACTED, censor: '[redacted]' },
       // Query strings can carry secrets (the reset link's token): log the path only.
       serializers: {
@@ -60,8 +72,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Opening a new embedded database, migrating and seeding it takes about 3 s, but far longer on a
     // busy machine: Fastify's default 10 s per plugin then aborted the start.
     pluginTimeout: 120_000,
-    trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    trustProxy: trustProxyOption(config.trustProxy),
+    // The envelope plugin answers 503 itself while closing, and Node's socket-level errors.
+    return503OnClosing: false,
+    clientErrorHandler: sendClientError,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
     // Malformed URLs and over-long path parameters never reach the error handler: envelope them here.
@@ -69,6 +83,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodMiniTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
 
+  // First: nothing under DATA_DIR may be touched while another process uses it.
+  await app.register(dataDirLockPlugin, { config });
   await app.register(envelopePlugin);
   await app.register(securityPlugin, { config });
   await app.register(cookie);

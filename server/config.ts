@@ -3,6 +3,7 @@
  * A bad value stops the server with a message that names the variable and what it expects.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -20,7 +21,11 @@ export interface Config {
   /** PASERK-free raw keys: base64url of 32 bytes; generated into dataDir when unset outside production. */
   accessTokenKey: string | null;
   resetTokenKey: string | null;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For entries are believed: none (false), the nearest N hops, or the
+   * proxies at these addresses or networks. Handed to Fastify's trustProxy as is.
+   */
+  trustProxy: false | number | string[];
   /** Run migrations when the server starts (off when a separate `npm run db:migrate` step does it). */
   migrateOnStart: boolean;
   logLevel: string;
@@ -77,6 +82,42 @@ function parseKey(name: string, value: string | undefined): string | null {
   return value;
 }
 
+/** The names proxy-addr (behind Fastify's trustProxy) knows for the usual private ranges. */
+const TRUST_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrNetwork(entry: string): boolean {
+  if (TRUST_PROXY_RANGES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * The client's own address is the last X-Forwarded-For entry a trusted proxy appended; everything
+ * before it was written by the client. So "trust the header" (true) is refused: it would let a
+ * client pick the address its rate limits are counted on.
+ */
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const text = (value ?? '').trim();
+  if (['', '0', 'false', 'no'].includes(text.toLowerCase())) return false;
+  if (['true', 'yes'].includes(text.toLowerCase())) {
+    throw new ConfigError(
+      'TRUST_PROXY=true would believe any address a client writes in X-Forwarded-For: set the number of proxies in front of the portal (TRUST_PROXY=1 for one) or their addresses (TRUST_PROXY=10.0.0.5 or 10.0.0.0/8, comma-separated)',
+    );
+  }
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  if (!entries.every(isAddressOrNetwork)) {
+    throw new ConfigError(
+      `TRUST_PROXY must be a number of proxies (1, 2…) or their addresses or networks (10.0.0.5, 10.0.0.0/8, loopback; comma-separated), got "${value}"`,
+    );
+  }
+  return entries;
+}
+
 function parseGeocoderKind(value: string | undefined): Config['geocoderKind'] {
   if (value === undefined || value === '' || value === 'photon') return 'photon';
   if (value === 'nominatim') return 'nominatim';
@@ -119,7 +160,7 @@ export function loadConfig(env: Env = process.env): Config {
     demo: nodeEnv !== 'production' && parseBoolean('DEMO', env.DEMO, true),
     accessTokenKey: parseKey('ACCESS_TOKEN_KEY', env.ACCESS_TOKEN_KEY),
     resetTokenKey: parseKey('RESET_TOKEN_KEY', env.RESET_TOKEN_KEY),
-    trustProxy: parseBoolean('TRUST_PROXY', env.TRUST_PROXY, false),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     migrateOnStart: parseBoolean('MIGRATE_ON_START', env.MIGRATE_ON_START, true),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     tileUrl: env.TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
+import { lockDataDir, type DataDirLock } from '../db/data-dir-lock';
 
 export interface CliIo {
   env: Record<string, string | undefined>;
@@ -36,7 +37,7 @@ export function loadCliConfig(io: CliIo): Config | null {
 }
 
 /** The database the server would use: PostgreSQL at DATABASE_URL, or PGlite under DATA_DIR/pglite. */
-export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
   return openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), poolSize: 2 });
 }
 
@@ -60,6 +61,7 @@ export function isMain(moduleUrl: string): boolean {
 /**
  * Opens the configured database, applies pending migrations, then runs `work` on it; closes it
  * whatever happens. Any error is printed as "<action> failed (<database>): <why>" and gives exit 2.
+ * The embedded database is locked first, so a command refuses to run while a server uses it.
  */
 export async function withMigratedDatabase(
   config: Config,
@@ -67,8 +69,10 @@ export async function withMigratedDatabase(
   action: string,
   work: (database: DatabaseHandle) => Promise<number>,
 ): Promise<number> {
+  let lock: DataDirLock | null = null;
   let database: DatabaseHandle | null = null;
   try {
+    if (!config.databaseUrl) lock = await lockDataDir(config.dataDir);
     database = await openConfiguredDatabase(config);
     await database.migrate();
     return await work(database);
@@ -77,5 +81,6 @@ export async function withMigratedDatabase(
     return 2;
   } finally {
     await database?.close().catch(() => undefined);
+    await lock?.release();
   }
 }

@@ -48,6 +48,11 @@ const MESSAGES: Record<ErrorCode, Record<Language, string>> = {
     ar: 'معلومات المركبة غير صالحة',
     en: 'The vehicle information is not valid',
   },
+  invalid_characters: {
+    fr: 'Ce champ contient des caractères non autorisés',
+    ar: 'يحتوي هذا الحقل على أحرف غير مسموح بها',
+    en: 'This field contains characters that are not allowed',
+  },
   email_invalid: { fr: 'Adresse e-mail invalide', ar: 'البريد الإلكتروني غير صالح', en: 'Invalid email address' },
   email_required: { fr: "L'adresse e-mail est requise", ar: 'البريد الإلكتروني مطلوب', en: 'Email is required' },
   password_required: { fr: 'Le mot de passe est requis', ar: 'كلمة المرور مطلوبة', en: 'Password is required' },
@@ -147,6 +152,21 @@ const MESSAGES: Record<ErrorCode, Record<Language, string>> = {
     fr: 'Type de contenu non pris en charge (application/json attendu)',
     ar: 'نوع المحتوى غير مدعوم (المتوقع application/json)',
     en: 'Unsupported content type (application/json expected)',
+  },
+  headers_too_large: {
+    fr: 'En-têtes de la requête trop volumineux',
+    ar: 'ترويسات الطلب كبيرة جدًا',
+    en: 'Request headers too large',
+  },
+  request_timeout: {
+    fr: 'La requête a pris trop de temps, veuillez réessayer',
+    ar: 'استغرق الطلب وقتًا طويلًا، يرجى المحاولة مرة أخرى',
+    en: 'The request took too long, please try again',
+  },
+  unavailable: {
+    fr: 'Le service est momentanément indisponible, veuillez réessayer',
+    ar: 'الخدمة غير متاحة مؤقتًا، يرجى المحاولة مرة أخرى',
+    en: 'The service is temporarily unavailable, please try again',
   },
   invalid_request: { fr: 'Requête invalide', ar: 'طلب غير صالح', en: 'Invalid request' },
   internal: {

@@ -29,5 +29,5 @@ export const databasePlugin = fp<DatabasePluginOptions>(
     app.decorate('database', handle);
     app.decorate('db', handle.db);
   },
-  { name: 'database' },
+  { name: 'database', dependencies: ['data-dir-lock'] },
 );

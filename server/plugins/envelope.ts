@@ -1,8 +1,11 @@
 /**
  * Every answer in the one envelope (docs/API.md#the-envelope): thrown ApiErrors, failed validation,
- * malformed JSON, oversized bodies, unknown routes. Nothing internal ever reaches a client.
+ * malformed JSON, oversized bodies, unknown routes, requests arriving during shutdown, and what Node
+ * refuses on the socket itself (oversized headers). Nothing internal ever reaches a client.
  */
 import fp from 'fastify-plugin';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiFailure, ErrorCode, ErrorType } from '../../contract';
 import { languageOf, messageFor, type Language } from '../i18n/messages';
@@ -75,8 +78,18 @@ function classifyFastifyError(error: FastifyError): { code: number; type: ErrorT
 export const envelopePlugin = fp(
   async (app) => {
     app.decorateRequest('language', 'fr');
-    app.addHook('onRequest', async (request) => {
+    // Fastify's own 503 while closing (return503OnClosing) has its own body: this one is enveloped.
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    app.addHook('onRequest', async (request, reply) => {
       request.language = languageOf(request.headers['accept-language']);
+      if (!closing) return;
+      // Requests that arrive on a kept-alive connection while the server stops: the client retries
+      // elsewhere (another instance, or this one once restarted); this connection is not reused.
+      reply.header('connection', 'close');
+      return reply.code(503).send(failure(request.language, 503, 'other', 'unavailable'));
     });
 
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -123,4 +136,30 @@ export function sendFrameworkError(error: FastifyError, request: FastifyRequest,
   const code = error.statusCode === 414 ? 414 : 400;
   const language = languageOf(request.headers['accept-language']);
   return reply.code(code).send(failure(language, code, 'validation', 'invalid_request'));
+}
+
+/** What Node's parser refused on a connection, as our reason. */
+function classifyClientError(error: NodeJS.ErrnoException): { code: number; type: ErrorType; reason: ErrorCode } {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return { code: 431, type: 'validation', reason: 'headers_too_large' };
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return { code: 408, type: 'other', reason: 'request_timeout' };
+  return { code: 400, type: 'validation', reason: 'invalid_request' };
+}
+
+/**
+ * Node's errors on a connection before any request exists (headers over its 16 KB limit, bytes
+ * that are not HTTP, a request too slow to arrive), passed as the `clientErrorHandler` option:
+ * answered in the envelope, written straight to the socket, which is then closed. Nothing was
+ * parsed, so not even Accept-Language: the words are French, the portal's default.
+ */
+export function sendClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { code, type, reason } = classifyClientError(error);
+  const body = JSON.stringify(failure('fr', code, type, reason));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${code} ${STATUS_CODES[code]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

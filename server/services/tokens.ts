@@ -1,12 +1,14 @@
 /**
- * Access tokens (15 minutes) and password-reset tokens (30 minutes, single use), both PASETO
- * v4.local. Each kind has its own key and implicit assertion, so one can never pass for the other.
+ * Access tokens (15 minutes), password-reset tokens (30 minutes, single use) and device tokens (a
+ * year, the login_device cookie), all PASETO v4.local. Each kind has its own key and implicit
+ * assertion, so one can never pass for another.
  */
 import { decrypt, encrypt } from 'paseto-ts/v4';
 import type { TokenKeys } from './keys';
 
 export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
+export const DEVICE_TOKEN_TTL_MS = 365 * 24 * 60 * 60 * 1000;
 
 export interface AccessClaims {
   sub: string;
@@ -15,6 +17,12 @@ export interface AccessClaims {
 
 export interface ResetClaims {
   sub: string;
+  jti: string;
+}
+
+/** A browser that signed in as `email`; `jti` names the device for its own rate limit. */
+export interface DeviceClaims {
+  email: string;
   jti: string;
 }
 
@@ -63,5 +71,13 @@ export class Tokens {
 
   readReset(token: string) {
     return this.read<ResetClaims>(this.keys.reset, 'reset', token);
+  }
+
+  issueDevice(claims: DeviceClaims) {
+    return this.issue(this.keys.device, 'device', claims, DEVICE_TOKEN_TTL_MS);
+  }
+
+  readDevice(token: string) {
+    return this.read<DeviceClaims>(this.keys.device, 'device', token);
   }
 }

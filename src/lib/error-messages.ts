@@ -49,6 +49,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   unsupported_media_type: msg`Type de contenu non pris en charge (application/json attendu)`,
   invalid_request: msg`Requête invalide`,
   internal: msg`Une erreur interne est survenue, veuillez réessayer`,
+  invalid_characters: msg`Ce champ contient des caractères non autorisés`,
+  headers_too_large: msg`En-têtes de la requête trop volumineux`,
+  request_timeout: msg`La requête a pris trop de temps, veuillez réessayer`,
+  unavailable: msg`Le service est momentanément indisponible, veuillez réessayer`,
 };
 
 const NETWORK_MESSAGE = msg`Serveur injoignable : vérifiez la connexion et réessayez`;

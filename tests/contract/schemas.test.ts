@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrors, phoneDigits, PHONE_PATTERN, repairForm, resetPasswordPayload } from '../../contract';
+import {
+  fieldErrors,
+  phoneDigits,
+  PHONE_PATTERN,
+  registerPayload,
+  repairEntry,
+  repairForm,
+  resetPasswordPayload,
+} from '../../contract';
 
 describe('repair form rules (docs/PRODUCT.md#validation-rules)', () => {
   it('names each field that is wrong, with its own reason', () => {
@@ -57,5 +65,31 @@ describe('phone numbers (docs/PRODUCT.md#phone-numbers)', () => {
   });
   it('keeps only digits', () => {
     expect(phoneDigits('0555 12 34 56')).toBe('0555123456');
+  });
+});
+
+describe('control characters in text', () => {
+  const entry = {
+    kode_id: 'KODE000001',
+    odometer: 1000,
+    repair_type_id: 'oil_change',
+    consented: true,
+    recorded_at: '2026-01-01T10:00:00Z',
+  };
+  const FORBIDDEN_EVERYWHERE = ['\u0000', '\u0001', '\u0007', '\u001b', '\u001f', '\u007f', '\u0085', '\u009f'];
+
+  it.each([...FORBIDDEN_EVERYWHERE, '\t', '\n', '\r'])('refuses %j in a one-line field', (char) => {
+    expect(fieldErrors(repairEntry, { ...entry, brand: `Re${char}nault` })).toEqual({ brand: 'invalid_characters' });
+    expect(fieldErrors(registerPayload.shape.full_name, `Garage${char}Nord`)).toEqual({ _: 'invalid_characters' });
+  });
+
+  it.each(FORBIDDEN_EVERYWHERE)('refuses %j in the note', (char) => {
+    expect(fieldErrors(repairEntry, { ...entry, note: `Vidange${char}faite` })).toEqual({ note: 'invalid_characters' });
+  });
+
+  it('keeps tab, line feed and carriage return in the note, and any printable text anywhere', () => {
+    expect(fieldErrors(repairEntry, { ...entry, note: 'Vidange\tfaite\r\nfiltre changé' })).toEqual({});
+    const names = ['Garage Bab Ezzouar – Sàrl', 'مرآب باب الزوار', 'Garage 🚗 N°1', 'Garage\u00a0Nord'];
+    for (const name of names) expect(fieldErrors(registerPayload.shape.full_name, name)).toEqual({});
   });
 });

@@ -4,53 +4,15 @@
  * and the database opens without complaint. Runs on the embedded database (TEST_DB=pglite, the data
  * directory must not be corrupted) and on the PostgreSQL server.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../e2e/support/server';
+import { startServer } from '../support/processes';
 import { createPostgresDatabase } from '../support/test-app';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const BURST = 60;
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<number | null>;
-}
-
-async function startServer(env: Record<string, string>): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    // The server's log goes to stdout: keep it visible, a failed shutdown explains itself there.
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (Date.now() > deadline) throw new Error('server did not start');
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/public/client-config`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) return { child, url, exited };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 async function signIn(url: string): Promise<string> {
   const res = await fetch(`${url}/api/auth/login`, {
@@ -78,11 +40,11 @@ function postRepair(url: string, token: string, odometer: number) {
       recorded_at: new Date().toISOString(),
     }),
   }).then(
-    async (res) => ({
-      status: res.status,
-      id: res.status === 201 ? ((await res.json()) as { data: { id: string } }).data.id : null,
-    }),
-    () => ({ status: 0, id: null }),
+    async (res) => {
+      const body = (await res.json()) as { code: number; data?: { id: string }; error?: { reason: string } };
+      return { status: res.status, body, id: res.status === 201 ? (body.data?.id ?? null) : null };
+    },
+    () => ({ status: 0, body: null, id: null }),
   );
 }
 
@@ -109,10 +71,14 @@ describe('graceful shutdown', () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     first.child.kill('SIGTERM');
     const results = await Promise.all(burst);
-    expect(await first.exited).toBe(0);
+    expect((await first.finished).code).toBe(0);
 
     // Each request was either answered in full or refused cleanly (503 while closing, or not connected).
     for (const result of results) expect([201, 503, 0]).toContain(result.status);
+    // A 503 is the envelope like any other answer.
+    for (const result of results.filter(({ status }) => status === 503)) {
+      expect(result.body).toMatchObject({ code: 503, status: 'error', error: { reason: 'unavailable' } });
+    }
     const acknowledged = results.flatMap((result) => (result.id ? [result.id] : []));
     expect(acknowledged.length).toBeGreaterThan(0);
 
@@ -124,7 +90,6 @@ describe('graceful shutdown', () => {
     expect(list.status).toBe(200);
     const stored = new Set(((await list.json()) as { data: Array<{ id: string }> }).data.map((repair) => repair.id));
     for (const id of acknowledged) expect(stored.has(id)).toBe(true);
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
+    expect(await second.stop()).toBe(0);
   });
 });

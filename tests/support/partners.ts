@@ -4,10 +4,10 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { partners, sessions, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/services/passwords';
-import { call } from './test-app';
+import { call, createTestApp, type TestApp, type TestAppOptions } from './test-app';
 
 export interface TestPartner {
   id: string;
@@ -56,4 +56,18 @@ export async function recordRepair(
     },
   });
   expect(res.statusCode).toBe(201);
+}
+
+/**
+ * The usual fixture of a test file: one app (with `options`) and one partner in it, made before its
+ * tests and closed after them. Read `t` and `partner` inside the tests, once beforeAll has run.
+ */
+export function useAppWithPartner(options: TestAppOptions = {}): { t: TestApp; partner: TestPartner } {
+  const fixture = {} as { t: TestApp; partner: TestPartner };
+  beforeAll(async () => {
+    fixture.t = await createTestApp(options);
+    fixture.partner = await createPartner(fixture.t.app);
+  });
+  afterAll(() => fixture.t?.close());
+  return fixture;
 }

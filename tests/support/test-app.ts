@@ -72,6 +72,8 @@ export interface TestAppOptions {
   redisPrefix?: string;
   /** A built PWA to serve; by default none, so only the API answers. */
   distDir?: string;
+  /** Receives the log lines (set LOG_LEVEL in env: tests log nothing by default). */
+  logStream?: { write(line: string): void };
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -98,6 +100,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     rateLimitStore: options.redis ? undefined : memoryStore(clock.now),
     redisPrefix: options.redisPrefix ?? `rl:test:${crypto.randomBytes(4).toString('hex')}:`,
     distDir: options.distDir ?? path.join(dataDir, 'no-dist'),
+    logStream: options.logStream,
   });
   await app.ready();
   return {

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { resetPasswordPayload } from '../../../contract';
+import type { Config } from '../../config';
 import { badRequest } from '../../http/errors';
 import { success } from '../../http/reply';
 import type { ZodMiniTypeProvider } from '../../http/validation';
 import { hashPassword } from '../../services/passwords';
-import { resetPassword } from '../../services/users';
+import { loadUser, resetPassword } from '../../services/users';
+import { setDeviceCookie } from './device-cookie';
 
 const WINDOW_MS = 15 * 60 * 1000;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -13,8 +15,10 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
  * POST /reset-password: the link's token sets a new password once. A forged, expired, already used
  * or superseded token (the password changed since it was sent) gets the same 400. On success every
  * session of the partner is revoked: whoever knew the old password is signed out everywhere.
+ * The browser that did it gets the device cookie: it has just proved it reads the partner's mail,
+ * so a stranger's guessing cannot keep it from signing in with the new password.
  */
-export const resetPasswordRoute: FastifyPluginAsync = async (instance) => {
+export const resetPasswordRoute: FastifyPluginAsync<{ config: Config }> = async (instance, { config }) => {
   const app = instance.withTypeProvider<ZodMiniTypeProvider>();
   app.post('/reset-password', { schema: { body: resetPasswordPayload } }, async (request, reply) => {
     await app.enforceLimits([{ key: `reset-password:ip:${request.ip}`, max: 10, windowMs: WINDOW_MS }]);
@@ -27,6 +31,8 @@ export const resetPasswordRoute: FastifyPluginAsync = async (instance) => {
     const passwordHash = await hashPassword(request.body.new_password);
     const done = await resetPassword(app.db, { userId: claims.sub, resetId: claims.jti }, passwordHash, app.clock());
     if (!done) throw badRequest('token_invalid');
+    const user = await loadUser(app.db, claims.sub);
+    if (user) await setDeviceCookie(app, reply, config, user.email);
     return success(reply, null);
   });
 };

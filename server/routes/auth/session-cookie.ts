@@ -13,7 +13,8 @@ import { loadUser } from '../../services/users';
 export const REFRESH_COOKIE = 'refresh_token';
 export const REFRESH_COOKIE_PATH = '/api/auth';
 
-function cookieOptions(config: Config) {
+/** The attributes of every cookie the auth routes set: the refresh cookie and the device cookie. */
+export function cookieOptions(config: Config) {
   return {
     httpOnly: true,
     sameSite: 'strict' as const,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config';
+import { noStore } from '../../http/reply';
 import { profileRoute } from './profile';
 import { repairTypesRoute } from './repair-types';
 import { repairsCreateRoute } from './repairs-create';
@@ -11,6 +12,7 @@ import { vehicleLookupRoute } from './vehicle-lookup';
 export const partnerRoutes: FastifyPluginAsync<{ config: Config }> = async (app) => {
   // onRequest: a caller without a live session is turned away before its body is even parsed.
   app.addHook('onRequest', app.authenticate);
+  app.addHook('onSend', noStore);
   await app.register(repairTypesRoute);
   await app.register(profileRoute);
   await app.register(statisticsRoute);

@@ -2,7 +2,7 @@
  * A small round-robin reverse proxy for the scale-out test (a test fixture, not product code): each
  * request goes to the next upstream in turn, whatever connection it came on, and the proxy records
  * which upstream served it. It adds X-Forwarded-For and X-Forwarded-Proto as a real load balancer
- * would (the instances run with TRUST_PROXY=true). Loopback only.
+ * would (the instances run with TRUST_PROXY=1). Loopback only.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -11,7 +11,7 @@ import { hashToken } from '../../../server/services/sessions';
 import { call } from '../../support/test-app';
 
 /** The test apps trust X-Forwarded-For (TRUST_PROXY), so each test can come from its own address. */
-export const PROXY_ENV = { TRUST_PROXY: 'true' };
+export const PROXY_ENV = { TRUST_PROXY: '1' };
 
 let lastIp = 0;
 export function uniqueIp(): string {
@@ -50,11 +50,17 @@ export async function login(
   app: FastifyInstance,
   email: string,
   password: string,
-  options: { rememberMe?: boolean; ip?: string; headers?: Record<string, string> } = {},
+  options: {
+    rememberMe?: boolean;
+    ip?: string;
+    headers?: Record<string, string>;
+    cookies?: Record<string, string>;
+  } = {},
 ) {
   return call(app, 'POST', '/api/auth/login', {
     body: { email, password, remember_me: options.rememberMe ?? false },
     headers: { 'x-forwarded-for': options.ip ?? uniqueIp(), ...options.headers },
+    cookies: options.cookies,
   });
 }
 
@@ -78,6 +84,29 @@ export interface SetCookie {
   httpOnly?: boolean;
   secure?: boolean;
   sameSite?: string;
+}
+
+/** Wrong passwords for `email` from `addresses` new addresses, `each` from each: the statuses. */
+export async function strangerGuesses(
+  app: FastifyInstance,
+  email: string,
+  addresses: number,
+  each: number,
+): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let address = 0; address < addresses; address += 1) {
+    const ip = uniqueIp();
+    for (let attempt = 0; attempt < each; attempt += 1) {
+      statuses.push((await login(app, email, 'wrong-password', { ip })).statusCode);
+    }
+  }
+  return statuses;
+}
+
+export function deviceCookie(res: LightMyRequestResponse): SetCookie {
+  const cookie = (res.cookies as SetCookie[]).find((candidate) => candidate.name === 'login_device');
+  if (!cookie) throw new Error(`no login_device cookie in ${JSON.stringify(res.headers['set-cookie'])}`);
+  return cookie;
 }
 
 export function refreshCookie(res: LightMyRequestResponse): SetCookie {

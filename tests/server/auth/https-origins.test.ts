@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPartner, type TestPartner } from '../../support/partners';
 import { call, createTestApp, type TestApp } from '../../support/test-app';
-import { expectError, refreshCookie, uniqueIp } from './helpers';
+import { deviceCookie, expectError, refreshCookie, uniqueIp } from './helpers';
 
 const APP_ORIGIN = 'https://portail.garage.example.dz';
 const OTHER_ORIGIN = 'https://pwa.garage.example.dz';
 
-/** Behind HTTPS the refresh cookie is Secure; ALLOWED_ORIGINS widens the X-Origin check. */
+/** Behind HTTPS the refresh and device cookies are Secure; ALLOWED_ORIGINS widens the X-Origin check. */
 describe('auth behind HTTPS with another allowed origin', () => {
   let t: TestApp;
   let partner: TestPartner;
   beforeAll(async () => {
-    t = await createTestApp({ env: { APP_URL: APP_ORIGIN, ALLOWED_ORIGINS: OTHER_ORIGIN, TRUST_PROXY: 'true' } });
+    t = await createTestApp({ env: { APP_URL: APP_ORIGIN, ALLOWED_ORIGINS: OTHER_ORIGIN, TRUST_PROXY: '1' } });
     partner = await createPartner(t.app);
   });
   afterAll(() => t.close());
@@ -22,6 +22,7 @@ describe('auth behind HTTPS with another allowed origin', () => {
       headers: { 'x-origin': APP_ORIGIN, 'x-forwarded-for': uniqueIp() },
     });
     expect(res.statusCode).toBe(200);
+    expect(deviceCookie(res)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
     return refreshCookie(res);
   };
 

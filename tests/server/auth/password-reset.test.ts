@@ -6,6 +6,7 @@ import { createPartner, type TestPartner } from '../../support/partners';
 import { call, createTestApp, type TestApp } from '../../support/test-app';
 import {
   accessWorks,
+  deviceCookie,
   expectError,
   expectRateLimited,
   login,
@@ -14,6 +15,7 @@ import {
   refresh,
   refreshCookie,
   resetTokenIn,
+  strangerGuesses,
   uniqueEmail,
   uniqueIp,
   waitForMailTo,
@@ -100,6 +102,15 @@ describe('password reset: POST /api/auth/forgot-password and /api/auth/reset-pas
       expect(res.json()).toEqual({ code: 200, status: 'success', data: null });
       expect((await login(t.app, partner.email, NEW_PASSWORD)).statusCode).toBe(200);
       expectError(await login(t.app, partner.email, partner.password), 401, 'auth', 'invalid_credentials');
+    });
+
+    it('gives the browser the device cookie: strangers locking the email out no longer stop its owner', async () => {
+      const partner = await createPartner(t.app);
+      const res = await resetWith(await requestToken(partner));
+      const device = { login_device: deviceCookie(res).value };
+      await strangerGuesses(t.app, partner.email, 4, 10);
+      expect((await login(t.app, partner.email, NEW_PASSWORD)).statusCode).toBe(429);
+      expect((await login(t.app, partner.email, NEW_PASSWORD, { cookies: device })).statusCode).toBe(200);
     });
 
     it('signs the partner out everywhere', async () => {
