@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PortalDatabase } from '../../../../src/lib/db';
+import type { OutboxEntry, PortalDatabase } from '../../../../src/lib/db';
 import { backoffDelay, DEFAULT_BACKOFF } from '../../../../src/lib/sync/backoff';
 import { SyncEngine, type SyncEngineOptions } from '../../../../src/lib/sync/engine';
 import { leaseLock, type SenderLock } from '../../../../src/lib/sync/lock';
@@ -42,6 +42,25 @@ function setup(overrides: Partial<SyncEngineOptions> = {}) {
   });
   const settle = () => engine.idle();
   return { db, clock, server, session, engine, settle };
+}
+
+/**
+ * A tab closed while sending: its engine stops and the request it made never answers. `reached`
+ * runs first, as the server receiving the request would.
+ */
+function tabThatDiesWhileSending(db: PortalDatabase, reached: (row: OutboxEntry) => void = () => undefined) {
+  const tab: SyncEngine = new SyncEngine({
+    db,
+    transport: (row) => {
+      reached(row);
+      tab.stop();
+      return new Promise(() => undefined);
+    },
+    session: new FakeSession(),
+    lock: memoryLock(),
+    scheduler: new ManualScheduler(),
+  });
+  return tab;
 }
 
 async function outbox(db: PortalDatabase) {
@@ -356,7 +375,7 @@ describe('outbox engine: timing, order and exclusivity', () => {
     if (!shared) expect(refusals.length).toBeGreaterThan(0);
   });
 
-  it('a crash between send and acknowledgement: resent with the same key, stored once', async () => {
+  it('a lost answer (the server stored it, the tablet heard nothing): resent with the same key, stored once', async () => {
     const { db, engine, server, settle, clock } = setup();
     server.next('store-then-lose-answer');
     const entry = await engine.enqueue('partner-a', repair('KODE000001', 1000));
@@ -371,30 +390,35 @@ describe('outbox engine: timing, order and exclusivity', () => {
   });
 
   it('a tab that died mid-send: the next sender picks the entry up again', async () => {
-    const { db, server, clock, settle } = setup();
-    const dead = new SyncEngine({
-      db,
-      transport: () => new Promise(() => undefined),
-      session: new FakeSession(),
-      lock: memoryLock(),
-      scheduler: new ManualScheduler(),
-    });
+    const { db, server, engine } = setup();
+    const dead = tabThatDiesWhileSending(db);
     const entry = await dead.enqueue('partner-a', repair('KODE000001', 1000));
     await flush();
     expect((await outbox(db))[0]?.state).toBe('sending');
-    dead.stop();
-    const next = new SyncEngine({
-      db,
-      transport: server.transport,
-      session: new FakeSession(),
-      lock: memoryLock(),
-      scheduler: clock,
-    });
-    cleanups.push(() => next.stop());
-    await next.kick('start');
+    await engine.kick('start');
     expect(server.keysSent()).toEqual([entry.key]);
     expect(await outbox(db)).toEqual([]);
-    await settle();
+  });
+
+  it('the tab dies after the server stored the entry, before the acknowledgement: the next tab resends it under the same key, the server replays it, kept once', async () => {
+    const { db, server, engine } = setup();
+    // The request reaches the server, which stores it; the tab is closed before the answer is read.
+    const dead = tabThatDiesWhileSending(db, (row) => server.store(row));
+    const entry = await dead.enqueue('partner-a', repair('KODE000001', 1000));
+    await flush();
+    expect(server.stored.size).toBe(1);
+    const [stored] = [...server.stored.values()];
+    expect(await outbox(db)).toMatchObject([{ key: entry.key, state: 'sending' }]);
+    expect(await db.history.count()).toBe(0);
+
+    // A new tab opens on the same database: the interrupted entry is pending again and goes under its key.
+    await engine.kick('start');
+    expect(server.keysSent()).toEqual([entry.key]);
+    expect(server.answers).toEqual([200]);
+    expect(server.stored.size).toBe(1);
+    expect(await outbox(db)).toEqual([]);
+    const history = await db.history.toArray();
+    expect(history).toEqual([{ ...stored?.record, partnerId: 'partner-a' }]);
   });
 });
 

@@ -90,6 +90,8 @@ export interface Call {
 export class ServerDouble {
   readonly stored = new Map<string, { body: string; record: RepairRecord }>();
   readonly calls: Call[] = [];
+  /** The HTTP status of each answer the tablet received (a lost or never-sent answer adds nothing). */
+  readonly answers: number[] = [];
   readonly script: Behaviour[] = [];
   inFlight = 0;
   maxInFlight = 0;
@@ -102,6 +104,12 @@ export class ServerDouble {
   }
 
   transport = async (row: OutboxEntry): Promise<TransportResult> => {
+    const result = await this.answer(row);
+    if (result.code !== 0) this.answers.push(result.code);
+    return result;
+  };
+
+  private async answer(row: OutboxEntry): Promise<TransportResult> {
     this.calls.push({ key: row.key, partnerId: row.partnerId, body: row.entry });
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
@@ -129,7 +137,7 @@ export class ServerDouble {
     } finally {
       this.inFlight -= 1;
     }
-  };
+  }
 
   store(row: OutboxEntry): TransportResult {
     const body = JSON.stringify(row.entry);
