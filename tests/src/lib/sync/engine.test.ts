@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxEntry, PortalDatabase } from '../../../../src/lib/db';
 import { backoffDelay, DEFAULT_BACKOFF } from '../../../../src/lib/sync/backoff';
 import { SyncEngine, type SyncEngineOptions } from '../../../../src/lib/sync/engine';
@@ -97,6 +97,35 @@ describe('outbox engine: what each answer does to a queued entry', () => {
     expect(await outbox(db)).toEqual([]);
     expect(await db.history.count()).toBe(1);
   });
+
+  it.each([
+    ['the history write', (db: PortalDatabase) => vi.spyOn(db.history, 'put')],
+    ['the removal from the outbox', (db: PortalDatabase) => vi.spyOn(db.outbox, 'delete')],
+  ])(
+    '201 but %s fails: the entry stays queued and out of the history, goes again under its key and is kept once',
+    async (_write, spy) => {
+      const errors: unknown[] = [];
+      const { db, engine, server, settle, clock } = setup({
+        onError: (error) => errors.push(error),
+        errorRetryMs: 30_000,
+      });
+      // One of the acknowledgement's two writes fails (storage full, a browser bug): neither may stay.
+      const failing = spy(db).mockRejectedValueOnce(new Error('QuotaExceededError'));
+      const entry = await engine.enqueue('partner-a', repair('KODE000001', 1000));
+      await settle();
+      expect(server.stored.size).toBe(1);
+      expect(errors).toEqual([new Error('QuotaExceededError')]);
+      expect(await outbox(db)).toMatchObject([{ key: entry.key }]);
+      expect(await db.history.count()).toBe(0);
+
+      failing.mockRestore();
+      await clock.advance(30_000, settle);
+      expect(server.keysSent()).toEqual([entry.key, entry.key]);
+      expect(server.answers).toEqual([201, 200]);
+      expect(await outbox(db)).toEqual([]);
+      expect((await db.history.toArray()).map((row) => row.idempotency_key)).toEqual([entry.key]);
+    },
+  );
 
   it('network failure: the entry stays pending with a backoff, then goes', async () => {
     const { db, engine, server, settle, clock } = setup();
