@@ -24,6 +24,7 @@ function setup(overrides: Partial<SyncEngineOptions> = {}) {
   const clock = new ManualScheduler();
   const server = new ServerDouble();
   const session = new FakeSession();
+  server.signedIn = session.partnerId;
   const engine = new SyncEngine({
     db,
     transport: server.transport,
@@ -481,6 +482,29 @@ describe('outbox engine: partners on one tablet', () => {
       'partner-a',
       'partner-b',
     ]);
+  });
+  it("another partner signs in while A's entry is being claimed: it is not sent under their session, and goes at A's next sign-in", async () => {
+    const { db, engine, server, settle, session } = setup();
+    session.current = null;
+    const entry = await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    await settle();
+
+    // Partner B signs in at the very moment the sender claims A's entry for sending.
+    const claimed = (modifications: Partial<OutboxEntry>) => {
+      if (modifications.state === 'sending') session.current = 'partner-b';
+    };
+    db.outbox.hook('updating', claimed);
+    session.current = 'partner-a';
+    await engine.kick('sign-in');
+    db.outbox.hook('updating').unsubscribe(claimed);
+    expect(session.current).toBe('partner-b');
+    expect(server.calls).toEqual([]);
+    expect(await outbox(db)).toMatchObject([{ key: entry.key, state: 'pending' }]);
+
+    session.current = 'partner-a';
+    await engine.resume('partner-a');
+    expect(server.calls.map((call) => [call.key, call.signedInAs])).toEqual([[entry.key, 'partner-a']]);
+    expect(await outbox(db)).toEqual([]);
   });
 });
 

@@ -82,7 +82,10 @@ export type Behaviour =
 
 export interface Call {
   key: string;
+  /** The partner who recorded the entry. */
   partnerId: string;
+  /** The partner whose session the request went under (the server stores it for them). */
+  signedInAs: string | null;
   body: OutboxEntry['entry'];
 }
 
@@ -97,6 +100,8 @@ export class ServerDouble {
   maxInFlight = 0;
   /** Real milliseconds each answer takes, so concurrent senders overlap. */
   latencyMs = 0;
+  /** The session requests go under (tests wire it to their FakeSession). */
+  signedIn: () => string | null = () => null;
 
   next(...behaviours: Behaviour[]) {
     this.script.push(...behaviours);
@@ -104,39 +109,40 @@ export class ServerDouble {
   }
 
   transport = async (row: OutboxEntry): Promise<TransportResult> => {
-    const result = await this.answer(row);
-    if (result.code !== 0) this.answers.push(result.code);
-    return result;
-  };
-
-  private async answer(row: OutboxEntry): Promise<TransportResult> {
-    this.calls.push({ key: row.key, partnerId: row.partnerId, body: row.entry });
+    this.calls.push({ key: row.key, partnerId: row.partnerId, signedInAs: this.signedIn(), body: row.entry });
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
       if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
-      const behaviour = this.script.shift() ?? 'store';
-      if (behaviour === 'hang') return await new Promise<TransportResult>(() => undefined);
-      if (behaviour === 'network') return networkFailure();
-      if (behaviour === 'store') return this.store(row);
-      if (behaviour === 'store-then-lose-answer') {
-        this.store(row);
-        return networkFailure();
-      }
-      const result: TransportResult = {
-        code: behaviour.code,
-        status: 'error',
-        error: {
-          type: behaviour.code === 429 ? 'rate_limited' : behaviour.code === 401 ? 'auth' : 'validation',
-          message: behaviour.message ?? `error ${behaviour.code}`,
-          reason: behaviour.reason ?? 'invalid_request',
-          ...(behaviour.fields ? { fields: behaviour.fields } : {}),
-        },
-      };
-      return behaviour.retryAfterMs === undefined ? result : { ...result, retryAfterMs: behaviour.retryAfterMs };
+      const result = this.respond(row, this.script.shift() ?? 'store');
+      if (!result) return await new Promise<TransportResult>(() => undefined);
+      if (result.code !== 0) this.answers.push(result.code);
+      return result;
     } finally {
       this.inFlight -= 1;
     }
+  };
+
+  /** The answer to one request, or null when none ever comes. */
+  private respond(row: OutboxEntry, behaviour: Behaviour): TransportResult | null {
+    if (behaviour === 'hang') return null;
+    if (behaviour === 'network') return networkFailure();
+    if (behaviour === 'store') return this.store(row);
+    if (behaviour === 'store-then-lose-answer') {
+      this.store(row);
+      return networkFailure();
+    }
+    const result: TransportResult = {
+      code: behaviour.code,
+      status: 'error',
+      error: {
+        type: behaviour.code === 429 ? 'rate_limited' : behaviour.code === 401 ? 'auth' : 'validation',
+        message: behaviour.message ?? `error ${behaviour.code}`,
+        reason: behaviour.reason ?? 'invalid_request',
+        ...(behaviour.fields ? { fields: behaviour.fields } : {}),
+      },
+    };
+    return behaviour.retryAfterMs === undefined ? result : { ...result, retryAfterMs: behaviour.retryAfterMs };
   }
 
   store(row: OutboxEntry): TransportResult {
