@@ -270,7 +270,6 @@ describe('outbox engine: timing, order and exclusivity', () => {
 
   it("keeps each vehicle's order and sends a few vehicles at once", async () => {
     const { db, engine, server, settle, clock, session } = setup({ concurrency: 4 });
-    server.latencyMs = 5;
     // Queued while signed out (as offline), sent later.
     session.current = null;
     const a1 = await engine.enqueue('partner-a', repair('KODE00000A', 1000));
@@ -285,7 +284,13 @@ describe('outbox engine: timing, order and exclusivity', () => {
 
     session.current = 'partner-a';
     server.next('network'); // a1 fails first
-    await engine.kick('start');
+    server.holdAnswers();
+    const pass = engine.kick('start');
+    // Four vehicles at once, each with its oldest entry.
+    await server.whenInFlight(4);
+    expect(server.keysSent()).toEqual([a1.key, ...others.slice(0, 3).map((entry) => entry.key)]);
+    server.answerHeld();
+    await pass;
     const keys = server.keysSent();
     expect(keys[0]).toBe(a1.key);
     expect(keys).not.toContain(a2.key);
@@ -315,7 +320,11 @@ describe('outbox engine: timing, order and exclusivity', () => {
     }) as typeof db.outbox.where;
 
     session.current = 'partner-a';
-    await engine.kick('start');
+    server.holdAnswers();
+    const pass = engine.kick('start');
+    await server.whenInFlight(4);
+    server.answerHeld();
+    await pass;
     const keys = server.keysSent();
     expect(keys).toHaveLength(90);
     expect(new Set(keys).size).toBe(90);

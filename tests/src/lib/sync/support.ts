@@ -102,6 +102,29 @@ export class ServerDouble {
   latencyMs = 0;
   /** The session requests go under (tests wire it to their FakeSession). */
   signedIn: () => string | null = () => null;
+  /** While not null, requests wait here for `answerHeld()`. */
+  private held: (() => void)[] | null = null;
+
+  /** Requests from now on wait, unanswered, until `answerHeld()`. */
+  holdAnswers() {
+    this.held ??= [];
+  }
+
+  /** Lets every held request go on to its answer, and stops holding. */
+  answerHeld() {
+    const held = this.held ?? [];
+    this.held = null;
+    held.forEach((resume) => resume());
+  }
+
+  /** Settles once `count` requests are in flight; fails if the tablet never makes that many at once. */
+  async whenInFlight(count: number): Promise<void> {
+    for (let turn = 0; turn < 200 && this.inFlight < count; turn++) await flush();
+    if (this.inFlight >= count) return;
+    const seen = this.inFlight;
+    this.answerHeld();
+    throw new Error(`${seen} requests in flight, expected ${count}`);
+  }
 
   next(...behaviours: Behaviour[]) {
     this.script.push(...behaviours);
@@ -113,6 +136,8 @@ export class ServerDouble {
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
+      const held = this.held;
+      if (held) await new Promise<void>((resume) => held.push(resume));
       if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
       const result = this.respond(row, this.script.shift() ?? 'store');
       if (!result) return await new Promise<TransportResult>(() => undefined);
