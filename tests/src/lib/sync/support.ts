@@ -131,7 +131,10 @@ export class ServerDouble {
     return this;
   }
 
-  transport = async (row: OutboxEntry): Promise<TransportResult> => {
+  transport = (row: OutboxEntry): Promise<TransportResult> => this.receive(row);
+
+  /** One request, answered as `behaviour` says, else as the script says (else stored). */
+  async receive(row: OutboxEntry, behaviour?: Behaviour): Promise<TransportResult> {
     this.calls.push({ key: row.key, partnerId: row.partnerId, signedInAs: this.signedIn(), body: row.entry });
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
@@ -139,14 +142,14 @@ export class ServerDouble {
       const held = this.held;
       if (held) await new Promise<void>((resume) => held.push(resume));
       if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
-      const result = this.respond(row, this.script.shift() ?? 'store');
+      const result = this.respond(row, behaviour ?? this.script.shift() ?? 'store');
       if (!result) return await new Promise<TransportResult>(() => undefined);
       if (result.code !== 0) this.answers.push(result.code);
       return result;
     } finally {
       this.inFlight -= 1;
     }
-  };
+  }
 
   /** The answer to one request, or null when none ever comes. */
   private respond(row: OutboxEntry, behaviour: Behaviour): TransportResult | null {
