@@ -22,7 +22,12 @@ describe('the API client', () => {
     fetchMock.mockReset();
     refresh.mockReset();
     vi.stubGlobal('fetch', fetchMock);
-    configureApiClient({ accessToken: () => token, language: () => 'ar', refresh, beforeRequest: async () => undefined });
+    configureApiClient({
+      accessToken: () => token,
+      language: () => 'ar',
+      refresh,
+      beforeRequest: async () => undefined,
+    });
   });
   afterEach(() => vi.unstubAllGlobals());
 
