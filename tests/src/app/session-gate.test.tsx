@@ -9,6 +9,7 @@ import type { ApiResult } from '../../../contract';
 import { SessionGate } from '../../../src/app/SessionGate';
 import { demoUser, failed, offline, ok } from '../support/api';
 import { renderWithApp } from '../render';
+import { expectVisible } from '../support/dom';
 
 const refreshAnswer = vi.hoisted(() => ({
   current: null as null | (() => ApiResult<unknown> | Promise<ApiResult<unknown>>),
@@ -62,7 +63,7 @@ describe('the session gate', () => {
       </SessionGate>,
       { path: '/login' },
     );
-    expect(await screen.findByText('connexion')).toBeTruthy();
+    expectVisible(await screen.findByText('connexion'));
   });
 
   it('sends a signed-in partner from a public page to /', async () => {
