@@ -1,4 +1,4 @@
-/** The one response envelope of every API answer (DESIGN.md section 2). */
+/** The one response envelope of every API answer (docs/API.md#the-envelope). */
 export const ERROR_TYPES = [
   'validation',
   'auth',

@@ -1,4 +1,4 @@
-/** Records as they travel on the wire (DESIGN.md section 2). */
+/** Records as they travel on the wire (docs/API.md#records). */
 export interface Location {
   latitude: number;
   longitude: number;
@@ -70,7 +70,7 @@ export interface Settings {
   partner_conditions_en: string | null;
 }
 
-/** The map and geocoder providers, read by the PWA at run time (DESIGN.md section 4). */
+/** The map and geocoder providers, read by the PWA at run time (docs/API.md#get-client-config). */
 export interface ClientConfig {
   tile_url: string;
   tile_attribution: string;

@@ -1,5 +1,5 @@
 /**
- * Business constants shared by the PWA and the API (SPEC.md section 9, DESIGN.md sections 2, 5, 6).
+ * Business constants shared by the PWA and the API (docs/PRODUCT.md#business-constants).
  * Changing one here changes it on both sides of the wire.
  */
 export const KODE_ID_LENGTH = 10;
@@ -18,7 +18,7 @@ export const EMAIL_MAX_LENGTH = 254;
 export const NOTE_MAX_LENGTH = 1000;
 /**
  * Algerian numbers: a leading 0 then 8 (landline) to 10 (the spec's mask) digits.
- * The mask fixes the 0 and takes up to 10 digits; validation accepts 8 to 10 (DESIGN.md section 5).
+ * The mask fixes the 0 and takes up to 10 digits; validation accepts 8 to 10 (docs/PRODUCT.md#phone-numbers).
  */
 export const PHONE_PATTERN = /^0\d{8,10}$/;
 /**
@@ -29,11 +29,11 @@ export const PHONE_PATTERN = /^0\d{8,10}$/;
 export const PHONE_MASK = '{\\0}00000000[00]';
 export const REPAIRS_PAGE_DEFAULT = 100;
 export const REPAIRS_PAGE_MAX = 500;
-/** Registration default location (SPEC.md section 3). */
+/** Registration default location (docs/PRODUCT.md#business-constants). */
 export const REGISTRATION_DEFAULT_LOCATION = { latitude: 36, longitude: 3 } as const;
-/** Location picker default centre near Algiers (SPEC.md section 9). */
+/** Location picker default centre near Algiers (docs/PRODUCT.md#business-constants). */
 export const MAP_DEFAULT_CENTER = { latitude: 36.76375, longitude: 3.05176 } as const;
-/** Average daily distance above which a new reading is implausibly high (DESIGN.md section 6). */
+/** Average daily distance above which a new reading is implausibly high (docs/PRODUCT.md#odometer-plausibility). */
 export const ODOMETER_MAX_KM_PER_DAY = 1500;
 
 /** Strips everything but digits, so "0555 12 34 56" and "0555123456" are the same number. */

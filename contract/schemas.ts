@@ -1,5 +1,5 @@
 /**
- * Request payloads and their validation rules (SPEC.md section 5, DESIGN.md sections 2 and 5).
+ * Request payloads and their validation rules (docs/PRODUCT.md#validation-rules, docs/API.md).
  * The PWA validates forms with these before sending; the API validates every request with them.
  * Each issue's message is an ErrorCode, never prose: each side words it in the user's language.
  */
@@ -127,7 +127,7 @@ const optionalText = (max: number) =>
     z.nullable(z.string(code('vehicle_field_invalid')).check(z.maxLength(max, code('vehicle_field_invalid')))),
   );
 
-/** The fields a mechanic fills in on the dashboard (SPEC.md section 5); the same rules run on the server. */
+/** The fields a mechanic fills in on the dashboard (docs/PRODUCT.md#validation-rules); the same rules run on the server. */
 export const repairFormFields = {
   kode_id: kodeId,
   odometer: z

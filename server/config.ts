@@ -1,5 +1,5 @@
 /**
- * Configuration from the environment, validated once at start (DESIGN.md section 1).
+ * Configuration from the environment, validated once at start (README.md#configuration).
  * A bad value stops the server with a message that names the variable and what it expects.
  */
 import fs from 'node:fs';

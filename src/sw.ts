@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The service worker (DESIGN.md sections 3 and 4): the whole app shell precached so every route
+ * The service worker (docs/ARCHITECTURE.md#the-offline-model-in-practice, docs/PRODUCT.md#maps-and-location-search): the whole app shell precached so every route
  * opens offline; map tiles cached as they are viewed (cache first, bounded, kept 30 days, never
  * fetched ahead); public documents and pictures kept for offline reading. API data is not cached
  * here: the app keeps it in IndexedDB. A new version waits until the page asks it to take over.

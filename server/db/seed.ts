@@ -1,5 +1,5 @@
 /**
- * Seed data (DESIGN.md section 7): repair types and the settings documents always; the demo
+ * Seed data (docs/PRODUCT.md#demo-data): repair types and the settings documents always; the demo
  * vehicles and the demo partner only in demo mode. Runs at every start and only fills gaps.
  */
 import crypto from 'node:crypto';

@@ -1,7 +1,7 @@
 /**
  * The server's own words for each ErrorCode, in the three languages of the portal.
  * The language is the first of fr, ar, en found in Accept-Language; French otherwise.
- * French texts of SPEC.md section 5 are quoted exactly.
+ * French texts of docs/PRODUCT.md#validation-rules are quoted exactly.
  */
 import type { ErrorCode } from '../../contract';
 

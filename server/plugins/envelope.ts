@@ -1,5 +1,5 @@
 /**
- * Every answer in the one envelope (DESIGN.md section 2): thrown ApiErrors, failed validation,
+ * Every answer in the one envelope (docs/API.md#the-envelope): thrown ApiErrors, failed validation,
  * malformed JSON, oversized bodies, unknown routes. Nothing internal ever reaches a client.
  */
 import fp from 'fastify-plugin';

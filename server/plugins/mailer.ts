@@ -46,7 +46,7 @@ export const mailerPlugin = fp<{ config: Config }>(
       // Time first so a directory listing reads in order; random suffix so two at once never collide.
       const file = path.join(mailDir, `${Date.now()}-${crypto.randomBytes(4).toString('hex')}.eml`);
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
-      // DESIGN.md: without SMTP the link is printed so the reset flow works on one machine.
+      // Without SMTP the link is printed so the reset flow works on one machine (docs/API.md#post-forgot-password).
       // Never in production, where a log line must not carry a usable token.
       const shownLink = config.nodeEnv === 'production' ? undefined : link;
       app.log.info({ file, subject: mail.subject, link: shownLink }, 'mail written to file (no SMTP_URL set)');

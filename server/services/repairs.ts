@@ -1,6 +1,6 @@
 /**
  * Repairs: the partner's history, statistics, vehicle lookups and the idempotent recording of a
- * new repair (DESIGN.md sections 2 and 6). Routes stay thin; the queries live here.
+ * new repair (docs/API.md#post-repairs, docs/PRODUCT.md#odometer-plausibility). Routes stay thin; the queries live here.
  */
 import crypto from 'node:crypto';
 import { and, count, countDistinct, desc, eq, gte, lt, max, sql, type SQL } from 'drizzle-orm';
@@ -181,7 +181,7 @@ export function requestHash(body: unknown): string {
 
 /**
  * A reading is suspicious when it is lower than the vehicle's previous one, or higher than the
- * vehicle could plausibly have driven since (DESIGN.md section 6). Only earlier readings count.
+ * vehicle could plausibly have driven since (docs/PRODUCT.md#odometer-plausibility). Only earlier readings count.
  */
 export function isOdometerAnomaly(
   previous: { odometer: number; recorded_at: Date } | undefined,

@@ -1,5 +1,5 @@
 /**
- * Refresh sessions (DESIGN.md section 2). A sign-in starts a family; each refresh rotates the token:
+ * Refresh sessions (docs/API.md#sessions). A sign-in starts a family; each refresh rotates the token:
  * the presented row is marked rotated and a new row joins the same family. Access tokens name the
  * family (`sid`), so revoking a family signs out every token ever issued in it at once.
  * Only the SHA-256 of a refresh token is stored: a copy of the table cannot be replayed.

@@ -1,5 +1,5 @@
 /**
- * Imports the vehicle registry from a CSV shaped like fixtures/vehicles.csv
+ * Imports the vehicle registry from a CSV shaped like server/seed/vehicles.csv
  * (kode_id, vin, brand, model, year). Every row is checked; bad rows are reported, not imported.
  */
 import { sql } from 'drizzle-orm';

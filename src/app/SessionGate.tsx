@@ -1,5 +1,5 @@
 /**
- * The session gate (SPEC.md section 2): before each route it checks the session. An
+ * The session gate (docs/PRODUCT.md#the-session-gate): before each route it checks the session. An
  * authenticated route without a session goes to /login; a public route with one goes to /.
  * Open routes (the legal text) are readable either way.
  */

@@ -1,4 +1,4 @@
-/** Every route path, in one place (SPEC.md section 2). */
+/** Every route path, in one place (docs/PRODUCT.md#screens-and-routes). */
 export const paths = {
   dashboard: '/',
   profile: '/profile',

@@ -1,5 +1,5 @@
 /**
- * The phone number input (DESIGN.md section 5): a leading 0 fixed by the mask, then up to 10
+ * The phone number input (docs/PRODUCT.md#phone-numbers): a leading 0 fixed by the mask, then up to 10
  * digits. imask is fetched when the input first appears, so it is not part of the first load;
  * until then the input keeps digits only. Left to right in every language, numeric keypad on touch.
  */

@@ -1,5 +1,5 @@
 /**
- * Light and dark (SPEC.md section 1). Chakra v3 switches its tokens on a `dark` class on <html>.
+ * Light and dark (docs/PRODUCT.md#the-header). Chakra v3 switches its tokens on a `dark` class on <html>.
  * The choice is remembered; until one is made the tablet's own preference applies.
  */
 import { useSyncExternalStore } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The tablet's own database (DESIGN.md section 3). Per partner: the signed-in user, vehicle
+ * The tablet's own database (docs/ARCHITECTURE.md#the-offline-model-in-practice). Per partner: the signed-in user, vehicle
  * lookups, the synced history and the outbox; repair types and public documents are shared.
  * Only src/lib touches it; the UI goes through the hooks and functions src/lib exports.
  */

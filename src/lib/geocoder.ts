@@ -1,5 +1,5 @@
 /**
- * Place search for the location picker (DESIGN.md section 4). Two kinds of service map to one
+ * Place search for the location picker (docs/PRODUCT.md#maps-and-location-search). Two kinds of service map to one
  * suggestion type: Photon (the default, built for type-ahead; GeoJSON) and Nominatim (format=json,
  * for a self-hosted or contracted instance). A new search aborts the one still running, so a slow
  * answer to an old query never overwrites a newer one. Never throws.

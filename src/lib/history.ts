@@ -1,5 +1,5 @@
 /**
- * The history (DESIGN.md section 3): the partner's synced repairs (refreshed from GET /repairs and
+ * The history (docs/ARCHITECTURE.md#the-offline-model-in-practice): the partner's synced repairs (refreshed from GET /repairs and
  * merged by id) and their entries still in the outbox, in one list, newest first by recorded_at.
  * An entry is either queued or synced, never both: a refresh that brings a repair the outbox still
  * holds (its answer was lost) takes it out of the outbox in the same transaction, and the list drops a

@@ -1,5 +1,5 @@
 /**
- * Languages (SPEC.md section 4): French by default and as fallback, Arabic (right to left) and
+ * Languages (docs/PRODUCT.md#language-and-direction): French by default and as fallback, Arabic (right to left) and
  * English. The choice is kept under the partner-language key. French ships with the first load;
  * the other catalogs are fetched when chosen.
  */

@@ -1,5 +1,5 @@
 /**
- * Localised records carry _ar (and _en) variants (SPEC.md section 3): in Arabic the Arabic value
+ * Localised records carry _ar (and _en) variants (docs/PRODUCT.md#localised-records): in Arabic the Arabic value
  * is used when present, otherwise the base field, otherwise empty. English works the same way.
  */
 import type { Locale } from './i18n';

@@ -1,5 +1,5 @@
 /**
- * Odometer plausibility (DESIGN.md section 6), the same rule the server applies when it marks a
+ * Odometer plausibility (docs/PRODUCT.md#odometer-plausibility), the same rule the server applies when it marks a
  * stored repair odometer_anomaly: lower than the last known reading, or more than
  * ODOMETER_MAX_KM_PER_DAY per day since it (counting at least one day).
  */

@@ -1,4 +1,4 @@
-/** Repair types (DESIGN.md section 3): fetched when online, kept in IndexedDB, served from there. */
+/** Repair types (docs/ARCHITECTURE.md#the-offline-model-in-practice): fetched when online, kept in IndexedDB, served from there. */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import type { RepairType } from '../../contract';

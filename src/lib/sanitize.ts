@@ -1,6 +1,6 @@
 /**
  * Rich text from the server (the partner conditions, the tile attribution) is HTML: it is
- * sanitised before it reaches the page, whoever wrote it (DESIGN.md section 2). Only plain
+ * sanitised before it reaches the page, whoever wrote it (docs/API.md#settings). Only plain
  * document markup survives: no scripts, event handlers, styles, forms or frames.
  */
 import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';

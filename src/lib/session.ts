@@ -1,5 +1,5 @@
 /**
- * The session (SPEC.md section 4, DESIGN.md section 3). The access token lives in memory only;
+ * The session (docs/PRODUCT.md#session, docs/ARCHITECTURE.md#the-offline-model-in-practice). The access token lives in memory only;
  * the refresh token is an HttpOnly cookie the page never sees. The signed-in user is cached in
  * IndexedDB so that, when a refresh fails for lack of network, the mechanic stays signed in and
  * keeps working. Only a 401 from the server signs out.
@@ -228,7 +228,7 @@ export function settleSignOutWhenOnline(): () => void {
 }
 
 function requestPersistentStorage() {
-  // Queued repairs must survive storage pressure (DESIGN.md section 3).
+  // Queued repairs must survive storage pressure (docs/ARCHITECTURE.md#the-offline-model-in-practice).
   void navigator.storage?.persist?.().catch(() => false);
 }
 

@@ -1,5 +1,5 @@
 /**
- * Vehicle lookup (DESIGN.md section 3). Online: GET /vehicles/{kode_id}, cached per partner.
+ * Vehicle lookup (docs/ARCHITECTURE.md#the-offline-model-in-practice). Online: GET /vehicles/{kode_id}, cached per partner.
  * Server unreachable: the cached vehicle if this partner looked it up before, otherwise
  * 'offline-unknown' so the mechanic can still record by kode_id (the server checks it on sync).
  */
@@ -79,7 +79,7 @@ export async function lastKnownReading(kodeId: string, vehicle?: Vehicle | null)
   return latestReading(candidates);
 }
 
-/** Is this reading plausible for the vehicle? (DESIGN.md section 6) */
+/** Is this reading plausible for the vehicle? (docs/PRODUCT.md#odometer-plausibility) */
 export async function checkReading(
   kodeId: string,
   odometer: number,

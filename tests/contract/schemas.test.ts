@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors, phoneDigits, PHONE_PATTERN, repairForm, resetPasswordPayload } from '../../contract';
 
-describe('repair form rules (SPEC.md section 5)', () => {
+describe('repair form rules (docs/PRODUCT.md#validation-rules)', () => {
   it('names each field that is wrong, with its own reason', () => {
     expect(fieldErrors(repairForm, { kode_id: 'ABC', odometer: 0, repair_type_id: '', consented: false })).toEqual({
       kode_id: 'kode_id_invalid',
@@ -48,7 +48,7 @@ describe('reset password rules', () => {
   });
 });
 
-describe('phone numbers (DESIGN.md section 5)', () => {
+describe('phone numbers (docs/PRODUCT.md#phone-numbers)', () => {
   it.each(['0555123456', '021234567', '05551234567', '023456789'])('accepts %s', (phone) => {
     expect(PHONE_PATTERN.test(phone)).toBe(true);
   });

@@ -1,5 +1,5 @@
 /**
- * Installing and updating the PWA (DESIGN.md section 3): the built manifest and icons make it
+ * Installing and updating the PWA (docs/ARCHITECTURE.md#the-offline-model-in-practice): the built manifest and icons make it
  * installable in Chromium, and a newly deployed version is offered, held back while the dashboard
  * form has unsaved input, applied on request, and loses nothing queued in the outbox.
  *

@@ -1,7 +1,7 @@
 /**
  * The portal's journeys as a garage goes through them, against the real server on a fresh embedded
  * database, with the geocoder and the tiles served by the local stubs. Assertions are on what the
- * user sees, with the French texts of SPEC.md where it gives them.
+ * user sees, with the French texts of docs/PRODUCT.md#messages-and-toasts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Request } from 'playwright-core';
@@ -147,7 +147,7 @@ describe('journey 1: register, sign out and in, record a repair', () => {
       const remembered = (await context.cookies(url('/api/auth/refresh'))).filter((cookie) => cookie.httpOnly);
       expect(remembered.some((cookie) => cookie.expires > Date.now() / 1000 + 29 * 24 * 3600)).toBe(true);
 
-      // Insert on an empty form: the four messages of SPEC.md section 5, nothing sent.
+      // Insert on an empty form: the four messages of docs/PRODUCT.md#validation-rules, nothing sent.
       const form = page.getByRole('form', { name: 'Nouvelle saisie' });
       const kodeId = form.getByRole('textbox', { name: 'Identifiant du véhicule (KODE ID)' });
       const sent = await requestsDuring(page, async () => {

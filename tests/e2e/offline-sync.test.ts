@@ -1,5 +1,5 @@
 /**
- * The outbox end to end (DESIGN.md section 3): repairs recorded offline survive a reload and sync by
+ * The outbox end to end (docs/ARCHITECTURE.md#the-offline-model-in-practice): repairs recorded offline survive a reload and sync by
  * themselves once the network is back, each stored exactly once with the moment of Insert; a lost
  * answer is retried under the same Idempotency-Key; an entry the server refuses waits for the
  * mechanic to correct or discard it; two tabs send one at a time. Each test has its own partner,

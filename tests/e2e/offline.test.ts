@@ -1,5 +1,5 @@
 /**
- * The app shell offline (DESIGN.md section 3): once the service worker controls the page, every
+ * The app shell offline (docs/ARCHITECTURE.md#the-offline-model-in-practice): once the service worker controls the page, every
  * route opens and reloads with the network cut, a signed-in mechanic stays signed in (only a 401
  * signs out), and map tiles seen once come back from the worker's cache.
  */

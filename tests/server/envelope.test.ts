@@ -6,7 +6,7 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 import { createPartner, type TestPartner } from '../support/partners';
 
 /**
- * Whatever a client sends, the answer is the one JSON envelope with a 4xx (DESIGN.md section 2):
+ * Whatever a client sends, the answer is the one JSON envelope with a 4xx (docs/API.md#the-envelope):
  * never a stack trace, never a 500.
  */
 describe('the error envelope', () => {

@@ -1,6 +1,6 @@
 /**
  * Property-based: whatever JSON a client throws at a POST or PATCH route, the server answers in the
- * envelope with a status below 500 (DESIGN.md section 2). Bounded: 100 runs per route.
+ * envelope with a status below 500 (docs/API.md#the-envelope). Bounded: 100 runs per route.
  */
 import crypto from 'node:crypto';
 import fc from 'fast-check';

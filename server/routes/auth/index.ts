@@ -7,7 +7,7 @@ import { refreshRoute } from './refresh';
 import { registerRoute } from './register';
 import { resetPasswordRoute } from './reset-password';
 
-/** /api/auth: sign-in, registration, session refresh and logout, password reset (DESIGN.md section 2). */
+/** /api/auth: sign-in, registration, session refresh and logout, password reset (docs/API.md#auth-calls). */
 export const authRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   await app.register(loginRoute, { config });
   await app.register(registerRoute, { config });

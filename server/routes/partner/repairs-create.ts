@@ -32,7 +32,7 @@ function replay(stored: StoredRepair, hash: string): RepairRecord {
  * POST /repairs: records a repair once per (partner, Idempotency-Key). The first request stores it
  * (201); a repeat with the same body gets the stored repair (200), even after the recorded_at window
  * has passed; the same key with another body gets 422. The reading is marked odometer_anomaly when it
- * is lower than the vehicle's previous one or implausibly high for the time since (DESIGN.md section 6).
+ * is lower than the vehicle's previous one or implausibly high for the time since (docs/PRODUCT.md#odometer-plausibility).
  */
 export const repairsCreateRoute: ZodRoutes = async (app) => {
   app.post(

@@ -9,7 +9,7 @@ import { ConnectivityIndicator } from '../../features/sync/components/Connectivi
 import { paths } from '../paths';
 import { UserMenu } from './UserMenu';
 
-/** SPEC.md section 2: a 60-pixel header, the child route in the main area. */
+/** docs/PRODUCT.md#the-header: a 60-pixel header, the child route in the main area. */
 export const HEADER_HEIGHT = '60px';
 
 export function AuthenticatedLayout({ children }: { children: ReactNode }) {

@@ -31,7 +31,7 @@ export function UserMenu() {
     }
     navigate(paths.login, { replace: true });
   };
-  // Queued entries stay on the tablet and leave at this partner's next sign-in (DESIGN.md section 3): say so first.
+  // Queued entries stay on the tablet and leave at this partner's next sign-in (docs/ARCHITECTURE.md#the-offline-model-in-practice): say so first.
   const requestSignOut = async () => {
     const count = await unsentCount().catch(() => 0);
     setWaiting(count);

@@ -1,6 +1,6 @@
 /**
  * The toast once an entry is saved, after Insert or after correcting a refused entry: stored on the
- * server, or kept on the tablet until the connection returns (SPEC.md section 8).
+ * server, or kept on the tablet until the connection returns (docs/PRODUCT.md#messages-and-toasts).
  */
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';

@@ -1,5 +1,5 @@
 /**
- * The dashboard form's rules (SPEC.md section 5), from the shared contract, with the exact French
+ * The dashboard form's rules (docs/PRODUCT.md#validation-rules), from the shared contract, with the exact French
  * messages of the specification. Validation runs on every change; a message shows once its field
  * has been touched or a submit was attempted.
  */
@@ -22,11 +22,11 @@ export type RepairField = 'kode_id' | 'odometer' | 'repair_type_id' | 'consented
 export const REPAIR_FIELDS: readonly RepairField[] = ['kode_id', 'odometer', 'repair_type_id', 'consented'];
 export type RepairFormErrors = Partial<Record<RepairField, ErrorCode>>;
 
-/** 'Veuillez saisir un KODE ID valide', also the Find toast (SPEC.md section 8). */
+/** 'Veuillez saisir un KODE ID valide', also the Find toast (docs/PRODUCT.md#messages-and-toasts). */
 export const kodeIdInvalidMessage = ERROR_MESSAGES.kode_id_invalid;
 
 /**
- * The words under a field: the shared catalogue, whose French texts are SPEC.md section 5's
+ * The words under a field: the shared catalogue, whose French texts are docs/PRODUCT.md#validation-rules's
  * ('Veuillez saisir un KODE ID valide', 'Veuillez saisir un kilometrage valide',
  * 'Veuillez choisir un type de panne', 'Veuillez confirmer les informations avant de soumettre').
  */

@@ -5,7 +5,7 @@ export function roundCoordinate(value: number): number {
   return Math.round(value * 1e6) / 1e6;
 }
 
-/** "latitude, longitude", as SPEC.md shows a location: "36, 3", "36.76375, 3.05176". */
+/** "latitude, longitude", as the portal shows a location (docs/PRODUCT.md#location-picker-dialog): "36, 3", "36.76375, 3.05176". */
 export function formatCoordinates(location: Pick<Location, 'latitude' | 'longitude'>): string {
   return `${roundCoordinate(location.latitude)}, ${roundCoordinate(location.longitude)}`;
 }

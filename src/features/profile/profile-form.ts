@@ -1,4 +1,4 @@
-/** The profile form's values and what of them changed (SPEC.md sections 3 and 4; DESIGN.md section 2). */
+/** The profile form's values and what of them changed (docs/PRODUCT.md#profile-edit, docs/API.md#patch-profile). */
 import {
   MAP_DEFAULT_CENTER,
   phoneDigits,

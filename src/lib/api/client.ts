@@ -1,5 +1,5 @@
 /**
- * The API client (SPEC.md section 7). Every call carries credentials and X-Origin; partner calls
+ * The API client (docs/API.md#how-the-pwa-reads-answers). Every call carries credentials and X-Origin; partner calls
  * carry the access token. Every answer becomes an ApiResult: never a throw, never a toast.
  *
  * - A non-JSON answer becomes code 400, type 'other', with the body text as message.
@@ -82,7 +82,7 @@ async function toResult<T>(response: Response): Promise<ApiResponse<T>> {
     const parsed: unknown = JSON.parse(text);
     if (looksLikeEnvelope(parsed)) return { ...(parsed as ApiResult<T>), ...hint };
   } catch {
-    // Not JSON: handled below as SPEC.md section 8 says.
+    // Not JSON: handled below as docs/API.md#how-the-pwa-reads-answers says.
   }
   return { code: 400, status: 'error', error: { type: 'other', message: text }, ...hint };
 }

@@ -1,4 +1,4 @@
-/** The three API bases (SPEC.md section 7), configurable at build time, same origin by default. */
+/** The three API bases (docs/API.md#bases), configurable at build time, same origin by default. */
 export const API_BASES = {
   auth: import.meta.env.VITE_API_AUTH_BASE ?? '/api/auth',
   partner: import.meta.env.VITE_API_PARTNER_BASE ?? '/api/partner',
@@ -7,7 +7,7 @@ export const API_BASES = {
 
 export type ApiBase = keyof typeof API_BASES;
 
-/** Pictures are served from an images path on the API (SPEC.md section 3). */
+/** Pictures are served from an images path on the API (docs/API.md#get-apiimagesfile). */
 export const IMAGES_BASE = import.meta.env.VITE_API_IMAGES_BASE ?? '/api/images';
 
 /** A request that has not answered by then is treated as a network failure (workshop Wi-Fi hangs). */

@@ -1,5 +1,5 @@
 /**
- * Retry timing for the outbox (DESIGN.md section 3): exponential backoff with full jitter.
+ * Retry timing for the outbox (docs/ARCHITECTURE.md#the-offline-model-in-practice): exponential backoff with full jitter.
  * The n-th failed attempt waits a random time between 0 and min(cap, base × 2^(n−1)), so a
  * workshop full of tablets coming back online does not hit the server in step.
  */

@@ -1,5 +1,5 @@
 /**
- * What an answer to POST /repairs means for the queued entry (DESIGN.md section 3):
+ * What an answer to POST /repairs means for the queued entry (docs/ARCHITECTURE.md#the-offline-model-in-practice):
  * stored (201, or 200 for a replay of the same key), try again later (no answer, timeout, 5xx,
  * 429, or an answer that is not the API's envelope, such as a captive portal's page), wait for
  * the next sign-in (401 after the client's one refresh), or rejected (the server refused it).

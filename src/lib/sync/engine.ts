@@ -1,5 +1,5 @@
 /**
- * The outbox sender (DESIGN.md section 3). Insert writes to the outbox first; the engine then
+ * The outbox sender (docs/ARCHITECTURE.md#the-offline-model-in-practice). Insert writes to the outbox first; the engine then
  * sends what is due, one sender across tabs, a vehicle's entries in the mechanic's order, a few
  * vehicles at a time, and only under the session of the partner who recorded them.
  *

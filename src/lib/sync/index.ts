@@ -1,5 +1,5 @@
 /**
- * The app's one sync engine and the functions the UI calls (DESIGN.md section 3). The engine runs
+ * The app's one sync engine and the functions the UI calls (docs/ARCHITECTURE.md#the-offline-model-in-practice). The engine runs
  * on start, when the browser goes online, when a partner signs in, when the tab becomes visible
  * again and after each Insert.
  */

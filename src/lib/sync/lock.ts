@@ -1,5 +1,5 @@
 /**
- * One sender at a time across the tabs of this browser (DESIGN.md section 3). Web Locks when the
+ * One sender at a time across the tabs of this browser (docs/ARCHITECTURE.md#the-offline-model-in-practice). Web Locks when the
  * browser has them; otherwise a lease in the meta table that expires, so a tab that died while
  * holding it does not block the others for long.
  */

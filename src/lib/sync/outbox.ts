@@ -1,5 +1,5 @@
 /**
- * The outbox's storage operations (DESIGN.md section 3). Each one is a single IndexedDB
+ * The outbox's storage operations (docs/ARCHITECTURE.md#the-offline-model-in-practice). Each one is a single IndexedDB
  * transaction, so an entry is never half written, and a repair leaves the outbox only in the
  * same transaction that puts the server's record into the history.
  */

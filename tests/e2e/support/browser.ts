@@ -1,6 +1,6 @@
 /**
- * Chromium for the end-to-end tests (TOOLCHAIN.md "Browser tests"): the system Chromium driven by
- * playwright-core, tablet-sized contexts, and no way out to the internet (DESIGN.md section 4:
+ * Chromium for the end-to-end tests: the system Chromium driven by
+ * playwright-core, tablet-sized contexts, and no way out to the internet (docs/PRODUCT.md#maps-and-location-search:
  * no test may reach the tile or geocoder services; the local stubs stand in for them).
  */
 import fs from 'node:fs/promises';

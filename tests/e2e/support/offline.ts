@@ -1,5 +1,5 @@
 /**
- * What the offline, sync and install/update tests share (DESIGN.md section 3): a fresh partner per
+ * What the offline, sync and install/update tests share (docs/ARCHITECTURE.md#the-offline-model-in-practice): a fresh partner per
  * test (so the server's count of their repairs means something), signing in through the form, the
  * service worker taking control, the dashboard's Insert and History, the header's connectivity
  * indicator, the partner's repairs as the server holds them, and a console watch that fails a test

@@ -1,5 +1,5 @@
 /**
- * Local stand-ins for the map tile server and the geocoder (DESIGN.md section 4: no test may reach
+ * Local stand-ins for the map tile server and the geocoder (docs/PRODUCT.md#maps-and-location-search: no test may reach
  * the public services). The portal is started with TILE_URL and GEOCODER_URL pointing here.
  */
 import http from 'node:http';

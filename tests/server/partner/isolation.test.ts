@@ -4,7 +4,7 @@ import type { ApiSuccess, RepairRecord, Statistics } from '../../../contract';
 import { call, createTestApp, type TestApp } from '../../support/test-app';
 import { createPartner, type TestPartner } from '../../support/partners';
 
-/** Each partner sees only their own repairs and statistics (DESIGN.md section 2). */
+/** Each partner sees only their own repairs and statistics (docs/API.md#data-isolation). */
 describe('partner isolation', () => {
   let t: TestApp;
   let a: TestPartner;

@@ -1,7 +1,7 @@
 /**
- * The session gate (SPEC.md section 2): before a route it refreshes the session; an authenticated
+ * The session gate (docs/PRODUCT.md#the-session-gate): before a route it refreshes the session; an authenticated
  * route without a session goes to /login, a public route with one goes to /, and a failed refresh
- * for lack of network keeps a cached partner signed in (DESIGN.md section 3).
+ * for lack of network keeps a cached partner signed in (docs/ARCHITECTURE.md#the-offline-model-in-practice).
  */
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

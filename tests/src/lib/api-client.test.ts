@@ -1,5 +1,5 @@
 /**
- * The API client's rules (SPEC.md section 7): credentials and X-Origin on every call, the bearer
+ * The API client's rules (docs/API.md#how-the-pwa-reads-answers): credentials and X-Origin on every call, the bearer
  * token on partner calls, non-JSON answers turned into code 400 / type 'other' with the body as
  * message, and one refresh then one repeat on a 401 from a partner call.
  */

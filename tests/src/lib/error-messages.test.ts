@@ -22,7 +22,7 @@ describe('error messages', () => {
     expect(new Set(words).size).toBe(words.length);
   });
 
-  it('quotes the French texts of SPEC.md section 5 and the mismatch message', () => {
+  it('quotes the French texts of the validation rules and the mismatch message', () => {
     expect(errorMessage(i18n, 'kode_id_invalid')).toBe('Veuillez saisir un KODE ID valide');
     expect(errorMessage(i18n, 'odometer_invalid')).toBe('Veuillez saisir un kilometrage valide');
     expect(errorMessage(i18n, 'repair_type_required')).toBe('Veuillez choisir un type de panne');

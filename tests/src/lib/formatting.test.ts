@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../../src/lib/dates';
 import { localized } from '../../../src/lib/localized';
 
-describe('dates (SPEC.md section 4)', () => {
+describe('dates (docs/PRODUCT.md#dates-and-numbers)', () => {
   it('are shown as DD/MM/YYYY HH:mm in local time', () => {
     expect(formatDateTime(new Date(2026, 0, 5, 7, 3))).toBe('05/01/2026 07:03');
     expect(formatDateTime(new Date(2026, 10, 22, 23, 59).toISOString())).toBe('22/11/2026 23:59');
@@ -13,7 +13,7 @@ describe('dates (SPEC.md section 4)', () => {
   });
 });
 
-describe('localised fields (SPEC.md section 3)', () => {
+describe('localised fields (docs/PRODUCT.md#localised-records)', () => {
   const type = { name: 'Vidange', name_ar: 'تغيير الزيت', name_en: 'Oil change' };
 
   it('use the Arabic value in Arabic and the English one in English', () => {

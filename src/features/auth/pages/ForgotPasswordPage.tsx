@@ -1,4 +1,4 @@
-/** Request a reset link (SPEC.md "Forgot password"; section 8). */
+/** Request a reset link (docs/PRODUCT.md#forgot-password). */
 import { OPERATION_FAILED } from '../../../lib/error-messages';
 import { Button, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';

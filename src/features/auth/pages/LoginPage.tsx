@@ -1,4 +1,4 @@
-/** Sign in (SPEC.md "Login"; sections 7 and 8). */
+/** Sign in (docs/PRODUCT.md#login). */
 import { Button, Checkbox, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';

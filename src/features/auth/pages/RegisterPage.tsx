@@ -1,4 +1,4 @@
-/** Partner registration (SPEC.md "Register"; sections 3, 5 and 8; DESIGN.md section 5). */
+/** Partner registration (docs/PRODUCT.md#register, docs/PRODUCT.md#phone-numbers). */
 import { Button, Checkbox, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Set a new password from the emailed link (SPEC.md "Reset password"; sections 5, 8, 9). The
+ * Set a new password from the emailed link (docs/PRODUCT.md#reset-password). The
  * token is read from the query string once, then taken out of the address so it does not stay
  * in the history or leak through a shared screen.
  */
@@ -17,7 +17,7 @@ import { useUnsavedInput } from '../../../lib/unsaved';
 import { resetPassword } from '../api/resetPassword';
 import { AuthCard, BackToSignInLink } from '../components/AuthCard';
 
-/** SPEC.md section 9: the way back to sign-in after a successful reset. */
+/** docs/PRODUCT.md#business-constants: the way back to sign-in after a successful reset. */
 export const RESET_REDIRECT_DELAY_MS = 1000;
 
 type Errors = Partial<Record<'new_password' | 'confirm_password', string>>;

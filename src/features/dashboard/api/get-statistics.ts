@@ -1,4 +1,4 @@
-/** GET /api/partner/statistics: the partner's totals (DESIGN.md section 2). */
+/** GET /api/partner/statistics: the partner's totals (docs/API.md#get-statistics). */
 import type { Statistics } from '../../../../contract';
 import { apiRequest, type ApiResponse } from '../../../lib/api/client';
 

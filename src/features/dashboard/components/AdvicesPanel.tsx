@@ -1,4 +1,4 @@
-/** Tab 3, Advices (SPEC.md "Garage dashboard"): five numbered steps and three tips, in French prose. */
+/** Tab 3, Advices (docs/PRODUCT.md#advices-tab): five numbered steps and three tips, in French prose. */
 import { Box, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 

@@ -1,5 +1,5 @@
 /**
- * Tab 2, History (SPEC.md "Garage dashboard", DESIGN.md section 3): synced and queued entries in one
+ * Tab 2, History (docs/PRODUCT.md#history-tab, docs/ARCHITECTURE.md#the-offline-model-in-practice): synced and queued entries in one
  * list, newest first, 50 at a time so thousands of rows stay smooth. Refused entries show the
  * server's reason and can be corrected or discarded.
  */

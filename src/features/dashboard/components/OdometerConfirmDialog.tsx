@@ -1,4 +1,4 @@
-/** DESIGN.md section 6: a reading lower than the last one, or implausibly high, is confirmed first. */
+/** docs/PRODUCT.md#odometer-plausibility: a reading lower than the last one, or implausibly high, is confirmed first. */
 import { DataList, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';

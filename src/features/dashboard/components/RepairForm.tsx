@@ -1,5 +1,5 @@
 /**
- * Tab 1, Add repair (SPEC.md "Garage dashboard", sections 4, 5 and 8; DESIGN.md sections 3 and 6):
+ * Tab 1, Add repair (docs/PRODUCT.md#add-repair-tab, docs/PRODUCT.md#odometer-plausibility, docs/ARCHITECTURE.md#the-offline-model-in-practice):
  * look the vehicle up, fill in type and reading, confirm, Insert. Insert writes to the tablet's
  * outbox first, so it works without a connection.
  */
@@ -74,7 +74,7 @@ export function RepairForm() {
     }
   }, []);
 
-  // Validation runs on every change (SPEC.md section 5); a message shows once its field was touched or Insert pressed.
+  // Validation runs on every change (docs/PRODUCT.md#validation-rules); a message shows once its field was touched or Insert pressed.
   const errors = validateRepairForm(values);
   const shown = (field: RepairField) => (touched[field] || submitted ? errors[field] : undefined);
   const touch = (field: RepairField) => setTouched((current) => ({ ...current, [field]: true }));
@@ -118,7 +118,7 @@ export function RepairForm() {
     if (finding) return;
     touch('kode_id');
     const kodeId = values.kodeId;
-    // SPEC.md section 8: the lookup repeats the identifier check and says so in an error toast.
+    // docs/PRODUCT.md#messages-and-toasts: the lookup repeats the identifier check and says so in an error toast.
     if (!isValidKodeId(kodeId)) {
       notify.error(i18n._(kodeIdInvalidMessage));
       kodeRef.current?.focus();
@@ -193,7 +193,7 @@ export function RepairForm() {
         ),
       );
       if (outcome.kind === 'rejected') {
-        // Refused at once, while the form is still here: the mechanic fixes it in place (SPEC.md section 8).
+        // Refused at once, while the form is still here: the mechanic fixes it in place (docs/PRODUCT.md#messages-and-toasts).
         await discardRepair(outcome.entry.key);
         notify.error(outcome.entry.lastError?.message || operationFailed());
         return;
@@ -315,7 +315,7 @@ export function RepairForm() {
           type="submit"
           size="lg"
           colorPalette="brand"
-          // Toasts stack at the bottom left (SPEC.md section 9) and pause while touched: keep Insert on the
+          // Toasts stack at the bottom left (docs/PRODUCT.md#business-constants) and pause while touched: keep Insert on the
           // physical right in both directions so a toast never sits on it.
           alignSelf={{ base: 'stretch', sm: 'flex-end' }}
           _rtl={{ alignSelf: { base: 'stretch', sm: 'flex-start' } }}

@@ -1,4 +1,4 @@
-/** The garage dashboard (SPEC.md "Garage dashboard"): statistics, then Add repair, History and Advices. */
+/** The garage dashboard (docs/PRODUCT.md#garage-dashboard): statistics, then Add repair, History and Advices. */
 import { Box, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import { AdvicesPanel } from '../components/AdvicesPanel';

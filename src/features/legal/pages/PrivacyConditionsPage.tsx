@@ -1,6 +1,6 @@
 /**
- * The partner conditions (SPEC.md "Privacy conditions"): HTML from the settings, in the active
- * language by the _ar/_en rule of SPEC.md section 3 (French otherwise), sanitised before it is
+ * The partner conditions (docs/PRODUCT.md#privacy-conditions): HTML from the settings, in the active
+ * language by the _ar/_en rule (docs/PRODUCT.md#localised-records) (French otherwise), sanitised before it is
  * shown. Readable signed in or not; the way back leads where the reader came from.
  */
 import { Alert, Box, Button, Card, Center, Heading, Spinner, Stack } from '@chakra-ui/react';

@@ -1,6 +1,6 @@
 /**
  * GET /api/public/client-config: the map tiles and the geocoder chosen by the operator
- * (DESIGN.md section 4). Asked once per visit and kept in memory; a failed call is asked again
+ * (docs/PRODUCT.md#maps-and-location-search). Asked once per visit and kept in memory; a failed call is asked again
  * next time, and meanwhile the public defaults stand in so the picker still opens.
  */
 import { apiRequest } from '../../../lib/api/client';

@@ -1,5 +1,5 @@
 /**
- * The location picker (SPEC.md sections 2, 4, 9): an extra large centred dialog with a place
+ * The location picker (docs/PRODUCT.md#location-picker-dialog): an extra large centred dialog with a place
  * search, a "use my location" button and a map. The selected point starts at the initial location
  * or near Algiers; Confirm hands it out and closes; Cancel or close forgets it. The dialog's
  * content lives only while it is open, so each opening starts afresh with an empty search.
@@ -83,7 +83,7 @@ function PickerContent({ initial, onConfirm, onClose }: Omit<LocationPickerDialo
         setLabel(here);
         setQuery(here);
       },
-      // SPEC.md section 8: on failure only the loading indicator stops.
+      // docs/PRODUCT.md#messages-and-toasts: on failure only the loading indicator stops.
       () => setLocating(false),
       GEOLOCATION_OPTIONS,
     );

@@ -1,5 +1,5 @@
 /**
- * The place search of the picker (SPEC.md sections 4, 5, 9): suggestions 400 ms after the last
+ * The place search of the picker (docs/PRODUCT.md#location-search): suggestions 400 ms after the last
  * keystroke, only from 3 characters (fewer empties the list and asks nothing). A combobox: arrow
  * keys move through the suggestions, Enter chooses, Escape closes the list.
  */

@@ -1,5 +1,5 @@
 /**
- * The partner's own profile (SPEC.md "Profile"; sections 4 and 5; DESIGN.md section 2). Read-only
+ * The partner's own profile (docs/PRODUCT.md#profile, docs/API.md#patch-profile). Read-only
  * until Update; Cancel goes back to the stored values; Confirm sends only what changed, with the
  * current password when the email or the password changes.
  */
@@ -66,7 +66,7 @@ export default function ProfilePage() {
   };
 
   const validate = (changes: ProfileUpdatePayload): Errors => {
-    // Full name and email are required while editing, changed or not (SPEC.md section 5).
+    // Full name and email are required while editing, changed or not (docs/PRODUCT.md#validation-rules).
     const found = fieldErrorMessages(
       i18n,
       fieldErrors(profileUpdatePayload, {

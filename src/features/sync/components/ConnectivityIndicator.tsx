@@ -1,5 +1,5 @@
 /**
- * The header's connection status (DESIGN.md section 3): online or offline, and how many entries
+ * The header's connection status (docs/ARCHITECTURE.md#the-offline-model-in-practice): online or offline, and how many entries
  * wait to be sent. Its accessible name says it all in one sentence; changes are announced politely.
  */
 import { Badge, HStack, Text, VisuallyHidden } from '@chakra-ui/react';

@@ -1,4 +1,4 @@
-/** POST /api/partner/repairs (DESIGN.md section 2): idempotent by the Idempotency-Key header. */
+/** POST /api/partner/repairs (docs/API.md#post-repairs): idempotent by the Idempotency-Key header. */
 import type { RepairEntry, RepairRecord } from '../../../../contract';
 import { apiRequest, type ApiResponse } from '../client';
 

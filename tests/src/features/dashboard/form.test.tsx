@@ -92,7 +92,7 @@ describe('dashboard page', () => {
   });
 });
 
-describe('dashboard form validation (SPEC.md section 5)', () => {
+describe('dashboard form validation (docs/PRODUCT.md#validation-rules)', () => {
   it('shows every message on Insert with an empty form and sends nothing', async () => {
     const { user } = await renderDashboard();
     expect(screen.queryByText(MESSAGES.kode)).toBeNull();
@@ -311,7 +311,7 @@ describe('Insert', () => {
     await waitFor(async () => expect(await db.outbox.count()).toBe(0));
   });
 
-  describe('odometer plausibility (DESIGN.md section 6)', () => {
+  describe('odometer plausibility (docs/PRODUCT.md#odometer-plausibility)', () => {
     beforeEach(() => {
       api.on('GET /vehicles/KODE000001', () =>
         ok({ ...clio, last_odometer: 150_000, last_odometer_at: new Date(Date.now() - 10 * 86_400_000).toISOString() }),

@@ -1,5 +1,5 @@
 /**
- * A new version is never applied over unsaved input (DESIGN.md section 3): the dashboard form tells
+ * A new version is never applied over unsaved input (docs/ARCHITECTURE.md#the-offline-model-in-practice): the dashboard form tells
  * the update prompt when it holds anything, and the prompt holds the update until it is cleared.
  */
 import { screen, waitFor } from '@testing-library/react';

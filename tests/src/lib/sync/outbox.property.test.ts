@@ -1,5 +1,5 @@
 /**
- * The outbox under any interleaving (DESIGN.md section 3): the mechanic enters readings for several
+ * The outbox under any interleaving (docs/ARCHITECTURE.md#the-offline-model-in-practice): the mechanic enters readings for several
  * vehicles in two tabs, each tab running a sender (one at a time across tabs, through Web Locks or
  * the IndexedDB lease), while the network fails, answers are lost, the server answers 5xx, 429 with
  * Retry-After or 401 (then the partner signs in), tabs die mid-send (a new one opens on the same
