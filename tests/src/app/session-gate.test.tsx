@@ -9,8 +9,11 @@ import type { ApiResult } from '../../../contract';
 import { SessionGate } from '../../../src/app/SessionGate';
 import { demoUser, failed, offline, ok } from '../support/api';
 import { renderWithApp } from '../render';
+import { expectVisible } from '../support/dom';
 
-const refreshAnswer = vi.hoisted(() => ({ current: null as null | (() => ApiResult<unknown>) }));
+const refreshAnswer = vi.hoisted(() => ({
+  current: null as null | (() => ApiResult<unknown> | Promise<ApiResult<unknown>>),
+}));
 
 vi.mock('../../../src/lib/api/client', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../src/lib/api/client')>();
@@ -60,7 +63,7 @@ describe('the session gate', () => {
       </SessionGate>,
       { path: '/login' },
     );
-    expect(await screen.findByText('connexion')).toBeTruthy();
+    expectVisible(await screen.findByText('connexion'));
   });
 
   it('sends a signed-in partner from a public page to /', async () => {
@@ -73,6 +76,40 @@ describe('the session gate', () => {
       { path: '/login' },
     );
     await waitFor(() => expect(location.history?.at(-1)).toBe('/'));
+  });
+
+  it('never renders the protected page, not even once, while the session is not known yet', async () => {
+    await rememberSignedInPartner();
+    let answerRefresh: (result: ApiResult<unknown>) => void = () => undefined;
+    let refreshAsked = false;
+    refreshAnswer.current = () => {
+      refreshAsked = true;
+      return new Promise((resolve) => (answerRefresh = resolve));
+    };
+    // A new page load: the session starts unknown until the refresh answers.
+    const session = await freshSessionModule();
+    const { SessionGate: Gate } = await import('../../../src/app/SessionGate');
+    const statusesWhenRendered: string[] = [];
+    function Dashboard() {
+      statusesWhenRendered.push(session.getSession().status);
+      return <p>tableau</p>;
+    }
+    await renderWithApp(
+      <Gate area="authenticated">
+        <Dashboard />
+      </Gate>,
+      { path: '/' },
+    );
+    await waitFor(() => expect(refreshAsked).toBe(true));
+    expect(session.getSession().status).toBe('unknown');
+    expect(statusesWhenRendered).toEqual([]);
+    expect(screen.queryByText('tableau')).toBeNull();
+    expect(screen.getAllByLabelText('Chargement…')).toHaveLength(1);
+
+    answerRefresh(ok({ access_token: 'v4.local.token', user: demoUser }));
+    expect((await screen.findByText('tableau')).tagName).toBe('P');
+    expect(screen.queryByLabelText('Chargement…')).toBeNull();
+    expect(new Set(statusesWhenRendered)).toEqual(new Set(['authenticated']));
   });
 
   it('keeps a cached partner signed in when the refresh cannot reach the server', async () => {

@@ -5,7 +5,10 @@
 import type { ApiFailure, ApiResult, ApiSuccess, User } from '../../../contract';
 import type { RequestOptions } from '../../../src/lib/api/client';
 import type { ApiBase } from '../../../src/lib/api/config';
+import { waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import { toaster } from '../../../src/components/ui/toaster';
+import { expectVisible } from './dom';
 
 export function ok<T>(data: T, code = 200): ApiSuccess<T> {
   return { code, status: 'success', data };
@@ -43,6 +46,11 @@ export function toasts() {
   }));
 }
 
+/** Waits until the app shows this toast (its description, when given, included). */
+export async function expectToast(expected: { type: string; title: string; description?: string }): Promise<void> {
+  await waitFor(() => expect(toasts()).toContainEqual(expected));
+}
+
 export function clearToasts() {
   toaster.remove();
 }
@@ -70,4 +78,15 @@ export function fieldErrorOf(control: HTMLElement): string | null {
     if (element?.getAttribute('data-part') === 'error-text') return element.textContent;
   }
   return null;
+}
+
+/**
+ * The message a field shows for a control it does not tie to it (a checkbox in a Chakra field is
+ * marked aria-invalid but gets no aria-describedby): the field's error text, shown, while the control
+ * is marked invalid; null otherwise.
+ */
+export function fieldErrorBeside(control: HTMLElement): string | null {
+  if (control.getAttribute('aria-invalid') !== 'true') return null;
+  const text = control.closest('[data-scope="field"][data-part="root"]')?.querySelector('[data-part="error-text"]');
+  return text ? expectVisible(text).textContent : null;
 }

@@ -5,6 +5,7 @@ import { apiRequest } from '../../../../src/lib/api/client';
 import ForgotPasswordPage from '../../../../src/features/auth/pages/ForgotPasswordPage';
 import { renderWithApp } from '../../render';
 import { clearToasts, failed, fieldErrorOf, offline, ok, scripted, toasts } from '../../support/api';
+import { expectVisible } from '../../support/dom';
 
 vi.mock('../../../../src/lib/api/client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../../src/lib/api/client')>()),
@@ -30,7 +31,7 @@ async function send(email: string) {
 describe('forgot password page', () => {
   it('explains, asks for the email and links back to sign-in', async () => {
     await renderWithApp(<ForgotPasswordPage />, { path: '/forgot-password' });
-    expect(screen.getByText(/nous vous enverrons un lien/)).toBeTruthy();
+    expectVisible(screen.getByText(/nous vous enverrons un lien/));
     expect(screen.getByLabelText(/E-mail/).getAttribute('type')).toBe('email');
     expect(screen.getByRole('link', { name: 'Retour à la connexion' }).getAttribute('href')).toBe('/login');
   });

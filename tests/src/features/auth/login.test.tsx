@@ -5,7 +5,8 @@ import { apiRequest } from '../../../../src/lib/api/client';
 import { getSession } from '../../../../src/lib/session';
 import LoginPage from '../../../../src/features/auth/pages/LoginPage';
 import { renderWithApp } from '../../render';
-import { clearToasts, demoUser, failed, ok, scripted, toasts } from '../../support/api';
+import { clearToasts, demoUser, failed, fieldErrorOf, ok, scripted, toasts } from '../../support/api';
+import { expectVisible } from '../../support/dom';
 
 vi.mock('../../../../src/lib/api/client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../../src/lib/api/client')>()),
@@ -32,12 +33,12 @@ async function fillAndSubmit(email: string, password: string, remember = false) 
 describe('login page', () => {
   it('shows the logo, the fields and the links', async () => {
     await renderWithApp(<LoginPage />, { path: '/login' });
-    expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Connexion à l’espace partenaire');
     expect(screen.getByLabelText(/E-mail/).getAttribute('type')).toBe('email');
     expect(screen.getByLabelText(/^Mot de passe/).getAttribute('type')).toBe('password');
     expect(screen.getByRole('link', { name: 'Mot de passe oublié ?' }).getAttribute('href')).toBe('/forgot-password');
     expect(screen.getByRole('link', { name: 'Créer un compte partenaire' }).getAttribute('href')).toBe('/register');
-    expect(screen.getByText('KODE Garage')).toBeTruthy();
+    expectVisible(screen.getByText('KODE Garage'));
   });
 
   it('signs in, says so and goes to / replacing the history', async () => {
@@ -73,8 +74,8 @@ describe('login page', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/E-mail/), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
-    expect(await screen.findByText('Adresse e-mail invalide')).toBeTruthy();
-    expect(screen.getByText('Le mot de passe est requis')).toBeTruthy();
+    await waitFor(() => expect(fieldErrorOf(screen.getByLabelText(/E-mail/))).toBe('Adresse e-mail invalide'));
+    expect(fieldErrorOf(screen.getByLabelText(/^Mot de passe/))).toBe('Le mot de passe est requis');
     expect(api).not.toHaveBeenCalled();
   });
 

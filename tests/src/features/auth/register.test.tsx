@@ -5,7 +5,7 @@ import { apiRequest } from '../../../../src/lib/api/client';
 import { getSession } from '../../../../src/lib/session';
 import RegisterPage from '../../../../src/features/auth/pages/RegisterPage';
 import { renderWithApp } from '../../render';
-import { clearToasts, demoUser, failed, fieldErrorOf, ok, scripted, toasts } from '../../support/api';
+import { clearToasts, demoUser, failed, fieldErrorBeside, fieldErrorOf, ok, scripted, toasts } from '../../support/api';
 
 vi.mock('../../../../src/lib/api/client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../../src/lib/api/client')>()),
@@ -69,7 +69,9 @@ describe('register page', () => {
     );
     expect(fieldErrorOf(screen.getByLabelText(/E-mail/))).toBe("L'adresse e-mail est requise");
     expect(fieldErrorOf(screen.getByLabelText(/^Mot de passe/))).toBe('Le mot de passe est requis');
-    expect(screen.getByText('Vous devez accepter les conditions de confidentialité')).toBeTruthy();
+    expect(fieldErrorBeside(screen.getByRole('checkbox'))).toBe(
+      'Vous devez accepter les conditions de confidentialité',
+    );
     expect(api).not.toHaveBeenCalled();
   });
 
@@ -77,7 +79,11 @@ describe('register page', () => {
     await renderPage();
     await fill({ name: 'Garage El Amel', phone: '555123456', email: 'garage@example.dz', password: 'motdepasse1' });
     await submit();
-    expect(await screen.findByText('Vous devez accepter les conditions de confidentialité')).toBeTruthy();
+    await waitFor(() =>
+      expect(fieldErrorBeside(screen.getByRole('checkbox'))).toBe(
+        'Vous devez accepter les conditions de confidentialité',
+      ),
+    );
     expect(screen.queryByText('Le nom complet est requis')).toBeNull();
     expect(api).not.toHaveBeenCalled();
   });
@@ -97,7 +103,7 @@ describe('register page', () => {
     const u = user();
     await u.type(phone, '5551234');
     await submit();
-    expect(await screen.findByText('Numéro de téléphone invalide (0 suivi de 8 à 10 chiffres)')).toBeTruthy();
+    await waitFor(() => expect(fieldErrorOf(phone)).toBe('Numéro de téléphone invalide (0 suivi de 8 à 10 chiffres)'));
     await u.type(phone, '5');
     await waitFor(() =>
       expect(screen.queryByText('Numéro de téléphone invalide (0 suivi de 8 à 10 chiffres)')).toBeNull(),

@@ -5,6 +5,7 @@ import { apiRequest } from '../../../../src/lib/api/client';
 import ResetPasswordPage from '../../../../src/features/auth/pages/ResetPasswordPage';
 import { renderWithApp } from '../../render';
 import { clearToasts, failed, fieldErrorOf, ok, scripted, toasts } from '../../support/api';
+import { expectVisible } from '../../support/dom';
 
 vi.mock('../../../../src/lib/api/client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../../src/lib/api/client')>()),
@@ -40,8 +41,8 @@ async function fill(newPassword: string, confirm: string) {
 describe('reset password page', () => {
   it('takes the token out of the address bar and shows the form', async () => {
     await openLink(`?token=${TOKEN}&lang=fr`);
-    expect(screen.getByLabelText(/^Nouveau mot de passe/)).toBeTruthy();
-    expect(screen.getByLabelText(/^Confirmer le mot de passe/)).toBeTruthy();
+    expect(expectVisible(screen.getByLabelText(/^Nouveau mot de passe/)).getAttribute('type')).toBe('password');
+    expect(expectVisible(screen.getByLabelText(/^Confirmer le mot de passe/)).getAttribute('type')).toBe('password');
     expect(window.location.search).toBe('?lang=fr');
     expect(window.location.href).not.toContain(TOKEN);
   });

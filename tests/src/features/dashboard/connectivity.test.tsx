@@ -7,6 +7,7 @@ import { db, type OutboxEntry } from '../../../../src/lib/db';
 import { getSession } from '../../../../src/lib/session';
 import { getSyncEngine } from '../../../../src/lib/sync';
 import { renderWithApp } from '../../render';
+import { expectVisible } from '../../support/dom';
 import { FakeApi, ok, partner, resetPortal, setOnline, signIn } from './support';
 
 vi.mock('../../../../src/lib/api/client', async (importOriginal) => {
@@ -53,20 +54,25 @@ afterEach(async () => {
 describe('connectivity indicator', () => {
   it('says online or offline and how many entries wait', async () => {
     await renderWithApp(<ConnectivityIndicator />);
-    expect(screen.getByRole('status', { name: 'En ligne' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'En ligne' }).dataset.online).toBe('true');
     await db.outbox.bulkAdd([
       entry(1, 'pending'),
       entry(2, 'waiting_for_sign_in'),
       entry(3, 'pending', 'someone-else'),
     ]);
-    expect(await screen.findByRole('status', { name: "En ligne, 2 saisies en attente d'envoi" })).toBeTruthy();
+    expect((await screen.findByRole('status', { name: "En ligne, 2 saisies en attente d'envoi" })).dataset.online).toBe(
+      'true',
+    );
     setOnline(false);
-    expect(await screen.findByRole('status', { name: "Hors ligne, 2 saisies en attente d'envoi" })).toBeTruthy();
+    expect(
+      (await screen.findByRole('status', { name: "Hors ligne, 2 saisies en attente d'envoi" })).dataset.online,
+    ).toBe('false');
     await db.outbox.delete(entry(2, 'pending').key);
     await db.outbox.add(entry(4, 'rejected'));
     expect(
-      await screen.findByRole('status', { name: "Hors ligne, 1 saisie en attente d'envoi, 1 saisie refusée" }),
-    ).toBeTruthy();
+      (await screen.findByRole('status', { name: "Hors ligne, 1 saisie en attente d'envoi, 1 saisie refusée" })).dataset
+        .online,
+    ).toBe('false');
   });
 });
 
@@ -85,11 +91,11 @@ describe('signing out with entries waiting', () => {
     const user = userEvent.setup();
     const { location } = await renderWithApp(<UserMenu />, { path: '/' });
     const dialog = await askToSignOut(user);
-    expect(
+    expectVisible(
       within(dialog).getByText(
         "2 saisies attendent d'être envoyées. Elles restent sur cette tablette et partiront à votre prochaine connexion.",
       ),
-    ).toBeTruthy();
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Rester connecté' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(getSession().status).toBe('authenticated');
@@ -102,11 +108,11 @@ describe('signing out with entries waiting', () => {
     const user = userEvent.setup();
     const { location } = await renderWithApp(<UserMenu />, { path: '/' });
     const dialog = await askToSignOut(user);
-    expect(
+    expectVisible(
       within(dialog).getByText(
         "1 saisie attend d'être envoyée. Elle reste sur cette tablette et partira à votre prochaine connexion.",
       ),
-    ).toBeTruthy();
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Se déconnecter' }));
     await waitFor(() => expect(location.history?.at(-1)).toBe('/login'));
     expect(getSession().status).toBe('anonymous');

@@ -4,7 +4,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import DashboardPage from '../../../../src/features/dashboard/pages/DashboardPage';
 import { db } from '../../../../src/lib/db';
 import { renderWithApp } from '../../render';
-import { clio, fail, offline, ok, useDashboardSetting } from './support';
+import { expectToast, fieldErrorBeside, fieldErrorOf } from '../../support/api';
+import { expectVisible } from '../../support/dom';
+import { clio, fail, offline, ok, statisticTiles, useDashboardSetting } from './support';
 
 vi.mock('../../../../src/lib/api/client', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../../src/lib/api/client')>();
@@ -35,6 +37,16 @@ const consentBox = () => screen.getByRole('checkbox', { name: /Je confirme/ });
 const insertButton = () => screen.getByRole('button', { name: 'Insérer' });
 const findButton = () => screen.getByRole('button', { name: 'Rechercher' });
 
+/** The message under each field, as assistive technology finds it (null when the field is fine). */
+function fieldErrors(): Record<keyof typeof MESSAGES, string | null> {
+  return {
+    kode: fieldErrorOf(kodeInput()),
+    odometer: fieldErrorOf(odometerInput()),
+    type: fieldErrorOf(typeSelect()),
+    consent: fieldErrorBeside(consentBox()),
+  };
+}
+
 async function fillValid(user: ReturnType<typeof userEvent.setup>, odometer = '120000') {
   await user.type(kodeInput(), 'kode000001');
   await user.selectOptions(typeSelect(), 'rt-oil');
@@ -45,17 +57,20 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>, odometer = '1
 describe('dashboard page', () => {
   it('shows the title, subtitle, statistics and three tabs with Add repair first', async () => {
     await renderDashboard();
-    expect(screen.getByRole('heading', { level: 1, name: 'Tableau de bord – Partenaire Garage' })).toBeTruthy();
-    expect(screen.getByText('Nouvelle saisie et historique des kilométrages.')).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual([
+      'Tableau de bord – Partenaire Garage',
+    ]);
+    expectVisible(screen.getByText('Nouvelle saisie et historique des kilométrages.'));
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Nouvelle saisie', 'Historique', 'Conseils']);
     expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
     const stats = await screen.findByRole('region', { name: 'Statistiques' });
-    expect(within(stats).getByText('Saisies au total')).toBeTruthy();
-    expect(within(stats).getByText(/1\s234/)).toBeTruthy();
-    expect(within(stats).getByText('56')).toBeTruthy();
-    expect(within(stats).getByText('78')).toBeTruthy();
-    expect(within(stats).getByText(/01\/03\/2025 \d\d:05/)).toBeTruthy();
+    expect(statisticTiles(stats)).toEqual({
+      'Saisies au total': '1 234',
+      'Saisies ce mois-ci': '56',
+      Véhicules: '78',
+      'Dernière saisie': expect.stringMatching(/^01\/03\/2025 \d\d:05$/),
+    });
   });
 
   it('hides the statistics when they cannot be fetched', async () => {
@@ -70,7 +85,7 @@ describe('dashboard form validation (docs/PRODUCT.md#validation-rules)', () => {
     const { user } = await renderDashboard();
     expect(screen.queryByText(MESSAGES.kode)).toBeNull();
     await user.click(insertButton());
-    for (const message of Object.values(MESSAGES)) expect(screen.getByText(message)).toBeTruthy();
+    expect(fieldErrors()).toEqual(MESSAGES);
     expect(api.posted).toEqual([]);
     expect(await db.outbox.count()).toBe(0);
     // The first field in error takes the focus.
@@ -83,7 +98,7 @@ describe('dashboard form validation (docs/PRODUCT.md#validation-rules)', () => {
     await user.type(kodeInput(), 'abc12');
     expect(kodeInput()).toHaveProperty('value', 'ABC12');
     await user.tab();
-    expect(screen.getByText(MESSAGES.kode)).toBeTruthy();
+    expect(fieldErrors().kode).toBe(MESSAGES.kode);
     await user.type(kodeInput(), '34567');
     expect(screen.queryByText(MESSAGES.kode)).toBeNull();
     // Exactly 10 characters: the 11th is not taken.
@@ -92,7 +107,7 @@ describe('dashboard form validation (docs/PRODUCT.md#validation-rules)', () => {
 
     await user.type(odometerInput(), '0');
     await user.tab();
-    expect(screen.getByText(MESSAGES.odometer)).toBeTruthy();
+    expect(fieldErrors().odometer).toBe(MESSAGES.odometer);
     await user.clear(odometerInput());
     await user.type(odometerInput(), '12a5');
     expect(odometerInput()).toHaveProperty('value', '125');
@@ -101,11 +116,11 @@ describe('dashboard form validation (docs/PRODUCT.md#validation-rules)', () => {
     await user.selectOptions(typeSelect(), 'rt-oil');
     expect(screen.queryByText(MESSAGES.type)).toBeNull();
     await user.selectOptions(typeSelect(), '');
-    expect(screen.getByText(MESSAGES.type)).toBeTruthy();
+    expect(fieldErrors().type).toBe(MESSAGES.type);
 
     await user.click(consentBox());
     await user.click(consentBox());
-    expect(screen.getByText(MESSAGES.consent)).toBeTruthy();
+    expect(fieldErrors().consent).toBe(MESSAGES.consent);
     await user.click(consentBox());
     expect(screen.queryByText(MESSAGES.consent)).toBeNull();
   });
@@ -123,7 +138,7 @@ describe('dashboard form validation (docs/PRODUCT.md#validation-rules)', () => {
     await user.type(odometerInput(), values.odometer);
     if (values.consent) await user.click(consentBox());
     await user.click(insertButton());
-    expect(screen.getByText(MESSAGES[field])).toBeTruthy();
+    expect(fieldErrors()).toEqual({ kode: null, odometer: null, type: null, consent: null, [field]: MESSAGES[field] });
     expect(screen.getAllByText(new RegExp(Object.values(MESSAGES).join('|')))).toHaveLength(1);
     expect(api.posted).toEqual([]);
     expect(api.calls.filter((call) => call.includes('/vehicles/'))).toEqual([]);
@@ -136,8 +151,7 @@ describe('vehicle lookup', () => {
     const { user } = await renderDashboard();
     await user.type(kodeInput(), 'KODE1');
     await user.click(findButton());
-    const toasts = await screen.findAllByText(MESSAGES.kode);
-    expect(toasts.length).toBeGreaterThanOrEqual(1);
+    await expectToast({ type: 'error', title: MESSAGES.kode });
     expect(api.calls.filter((call) => call.includes('/vehicles/'))).toEqual([]);
   });
 
@@ -145,7 +159,7 @@ describe('vehicle lookup', () => {
     const { user } = await renderDashboard();
     await user.type(kodeInput(), 'KODE000001');
     await user.click(findButton());
-    expect(await screen.findByText('Véhicule trouvé')).toBeTruthy();
+    await expectToast({ type: 'success', title: 'Véhicule trouvé' });
     expect(screen.getByLabelText('VIN')).toHaveProperty('value', clio.vin);
     expect(screen.getByLabelText('Modèle')).toHaveProperty('value', 'Clio');
     expect(screen.getByLabelText('Marque')).toHaveProperty('value', 'Renault');
@@ -161,7 +175,7 @@ describe('vehicle lookup', () => {
   it('Enter in the identifier field runs Find', async () => {
     const { user } = await renderDashboard();
     await user.type(kodeInput(), 'KODE000001{Enter}');
-    expect(await screen.findByText('Véhicule trouvé')).toBeTruthy();
+    await expectToast({ type: 'success', title: 'Véhicule trouvé' });
     expect(api.posted).toEqual([]);
   });
 
@@ -170,7 +184,7 @@ describe('vehicle lookup', () => {
     const { user } = await renderDashboard();
     await user.type(kodeInput(), 'KODE999999');
     await user.click(findButton());
-    expect(await screen.findByText('Véhicule introuvable')).toBeTruthy();
+    await expectToast({ type: 'error', title: 'Véhicule introuvable' });
     expect(screen.getByLabelText('VIN')).toHaveProperty('value', '');
   });
 
@@ -183,7 +197,7 @@ describe('vehicle lookup', () => {
     await user.clear(kodeInput());
     await user.type(kodeInput(), 'KODE000001');
     await user.click(findButton());
-    expect(await screen.findByText(/informations du véhicule enregistrées sur la tablette/)).toBeTruthy();
+    expectVisible(await screen.findByText(/informations du véhicule enregistrées sur la tablette/));
     expect(screen.getByLabelText('Modèle')).toHaveProperty('value', 'Clio');
   });
 
@@ -193,15 +207,17 @@ describe('vehicle lookup', () => {
     const { user } = await renderDashboard();
     await user.type(kodeInput(), 'KODE000777');
     await user.click(findButton());
-    expect(await screen.findByText(/ce véhicule n'a pas encore été consulté sur cette tablette/)).toBeTruthy();
-    expect(screen.getByText(/le véhicule sera vérifié dès que la tablette sera de nouveau connectée/)).toBeTruthy();
+    expectVisible(await screen.findByText(/ce véhicule n'a pas encore été consulté sur cette tablette/));
+    expectVisible(screen.getByText(/le véhicule sera vérifié dès que la tablette sera de nouveau connectée/));
     await user.selectOptions(typeSelect(), 'rt-oil');
     await user.type(odometerInput(), '5000');
     await user.click(consentBox());
     await user.click(insertButton());
-    expect(
-      await screen.findByText(/Saisie enregistrée sur la tablette, elle sera envoyée dès le retour de la connexion/),
-    ).toBeTruthy();
+    await expectToast({
+      type: 'success',
+      title: 'Opération réussie',
+      description: 'Saisie enregistrée sur la tablette, elle sera envoyée dès le retour de la connexion.',
+    });
     const [queued] = await db.outbox.toArray();
     expect(queued).toMatchObject({
       partnerId: 'partner-1',
@@ -221,8 +237,7 @@ describe('Insert', () => {
     await user.type(odometerInput(), '120000');
     await user.click(consentBox());
     await user.click(insertButton());
-    expect(await screen.findByText('Opération réussie')).toBeTruthy();
-    expect(screen.getByText('La saisie a été enregistrée.')).toBeTruthy();
+    await expectToast({ type: 'success', title: 'Opération réussie', description: 'La saisie a été enregistrée.' });
     expect(api.posted).toHaveLength(1);
     const [posted] = api.posted;
     expect(posted?.key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -251,7 +266,7 @@ describe('Insert', () => {
     const { user } = await renderDashboard();
     await fillValid(user);
     await user.click(insertButton());
-    expect(await screen.findByText('Opération réussie')).toBeTruthy();
+    await expectToast({ type: 'success', title: 'Opération réussie', description: 'La saisie a été enregistrée.' });
     expect(api.posted[0]?.body).toMatchObject({ vin: clio.vin, model: 'Clio' });
   });
 
@@ -261,13 +276,14 @@ describe('Insert', () => {
     const { user } = await renderDashboard();
     await fillValid(user);
     await user.click(insertButton());
-    expect(await screen.findByText('Opération réussie')).toBeTruthy();
-    expect(
-      screen.getByText('Saisie enregistrée sur la tablette, elle sera envoyée dès le retour de la connexion.'),
-    ).toBeTruthy();
+    await expectToast({
+      type: 'success',
+      title: 'Opération réussie',
+      description: 'Saisie enregistrée sur la tablette, elle sera envoyée dès le retour de la connexion.',
+    });
     expect(await db.outbox.count()).toBe(1);
     await user.click(screen.getByRole('tab', { name: 'Historique' }));
-    expect(await screen.findByText('En attente')).toBeTruthy();
+    expectVisible(await screen.findByText('En attente'));
   });
 
   it('a refusal at once: the server message in an error toast, the form kept, nothing left queued', async () => {
@@ -277,7 +293,7 @@ describe('Insert', () => {
     const { user } = await renderDashboard();
     await fillValid(user);
     await user.click(insertButton());
-    expect(await screen.findByText('La date de saisie est trop ancienne ou dans le futur')).toBeTruthy();
+    await expectToast({ type: 'error', title: 'La date de saisie est trop ancienne ou dans le futur' });
     expect(kodeInput()).toHaveProperty('value', 'KODE000001');
     expect(odometerInput()).toHaveProperty('value', '120000');
     await waitFor(async () => expect(await db.outbox.count()).toBe(0));
@@ -295,9 +311,9 @@ describe('Insert', () => {
       await fillValid(user, '100000');
       await user.click(insertButton());
       const dialog = await screen.findByRole('alertdialog', { name: 'Vérifiez le kilométrage' });
-      expect(within(dialog).getByText(/inférieur au dernier relevé connu/)).toBeTruthy();
-      expect(within(dialog).getByText(/150\s000 km/)).toBeTruthy();
-      expect(within(dialog).getByText(/100\s000 km/)).toBeTruthy();
+      expectVisible(within(dialog).getByText(/inférieur au dernier relevé connu/));
+      expectVisible(within(dialog).getByText(/150\s000 km/));
+      expectVisible(within(dialog).getByText(/100\s000 km/));
       await user.click(within(dialog).getByRole('button', { name: 'Revenir à la saisie' }));
       await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
       expect(api.posted).toEqual([]);
@@ -311,9 +327,9 @@ describe('Insert', () => {
       await fillValid(user, '170000');
       await user.click(insertButton());
       const dialog = await screen.findByRole('alertdialog');
-      expect(within(dialog).getByText(/anormalement élevé/)).toBeTruthy();
+      expectVisible(within(dialog).getByText(/anormalement élevé/));
       await user.click(within(dialog).getByRole('button', { name: 'Confirmer le kilométrage' }));
-      expect(await screen.findByText('Opération réussie')).toBeTruthy();
+      await expectToast({ type: 'success', title: 'Opération réussie', description: 'La saisie a été enregistrée.' });
       expect(api.posted).toHaveLength(1);
     });
 
@@ -321,7 +337,7 @@ describe('Insert', () => {
       const { user } = await renderDashboard();
       await fillValid(user, '155000');
       await user.click(insertButton());
-      expect(await screen.findByText('Opération réussie')).toBeTruthy();
+      await expectToast({ type: 'success', title: 'Opération réussie', description: 'La saisie a été enregistrée.' });
       expect(screen.queryByRole('alertdialog')).toBeNull();
     });
 
@@ -334,7 +350,7 @@ describe('Insert', () => {
       await fillValid(user, '155000');
       await user.click(insertButton());
       const dialog = await screen.findByRole('alertdialog');
-      expect(within(dialog).getByText(/160\s000 km/)).toBeTruthy();
+      expectVisible(within(dialog).getByText(/160\s000 km/));
     });
   });
 });

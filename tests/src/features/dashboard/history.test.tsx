@@ -5,6 +5,8 @@ import type { RepairRecord } from '../../../../contract';
 import DashboardPage from '../../../../src/features/dashboard/pages/DashboardPage';
 import { db } from '../../../../src/lib/db';
 import { renderWithApp } from '../../render';
+import { expectToast, fieldErrorBeside } from '../../support/api';
+import { expectVisible } from '../../support/dom';
 import { clio, offline, ok, partner, queuedEntry, repairTypes, useDashboardSetting } from './support';
 
 vi.mock('../../../../src/lib/api/client', async (importOriginal) => {
@@ -42,10 +44,17 @@ function bodyRows() {
   return within(table).getAllByRole('row').slice(1);
 }
 
+/** A row's cells as the mechanic reads them. */
+function cellTexts(row: HTMLElement): string[] {
+  return within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent ?? '');
+}
+
 describe('history tab', () => {
   it('says so when there is nothing yet', async () => {
     await openHistory();
-    expect(await screen.findByText('Aucune saisie pour le moment')).toBeTruthy();
+    expectVisible(await screen.findByText('Aucune saisie pour le moment'));
   });
 
   it("merges the server's repairs with this partner's queued entries, newest first, each queued one marked", async () => {
@@ -69,11 +78,7 @@ describe('history tab', () => {
     ]);
     await openHistory();
     await waitFor(() => expect(bodyRows()).toHaveLength(6));
-    const rows = bodyRows().map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent ?? ''),
-    );
+    const rows = bodyRows().map(cellTexts);
     expect(rows.map((cells) => cells[1]?.replace(/\s/g, ' '))).toEqual([
       '121 000 km',
       '120 500 km',
@@ -95,14 +100,14 @@ describe('history tab', () => {
     expect(rows[1]?.[2]).toBe('Freinage');
     expect(rows[0]?.[3]).toMatch(/^02\/03\/2025 \d\d:00$/);
     expect(rows[3]?.[4]).toContain('Véhicule introuvable');
-    expect(screen.getByText('6 sur 6')).toBeTruthy();
+    expectVisible(screen.getByText('6 sur 6'));
   });
 
   it('shows repair types in Arabic when Arabic is chosen', async () => {
     api.on('GET /repairs', () => ok([record(1, '2025-03-01T10:00:00.000Z', 120_500)]));
     await openHistory({ locale: 'ar' });
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
-    expect(within(bodyRows()[0]!).getByText('الفرامل')).toBeTruthy();
+    expect(cellTexts(bodyRows()[0]!)[2]).toBe('الفرامل');
     expect(document.documentElement.dir).toBe('rtl');
   });
 
@@ -115,7 +120,7 @@ describe('history tab', () => {
     const user = await openHistory();
     await user.click(await screen.findByRole('button', { name: 'Abandonner la saisie KODE000001' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Abandonner cette saisie ?' });
-    expect(within(dialog).getByText(/sera supprimée de la tablette et ne sera jamais envoyée/)).toBeTruthy();
+    expectVisible(within(dialog).getByText(/sera supprimée de la tablette et ne sera jamais envoyée/));
     await user.click(within(dialog).getByRole('button', { name: 'Garder' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(await db.outbox.count()).toBe(1);
@@ -124,7 +129,7 @@ describe('history tab', () => {
     dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Abandonner' }));
     await waitFor(async () => expect(await db.outbox.count()).toBe(0));
-    expect(await screen.findByText('Aucune saisie pour le moment')).toBeTruthy();
+    expectVisible(await screen.findByText('Aucune saisie pour le moment'));
   });
 
   it('corrects a refused entry and sends it again under a new key with its original date', async () => {
@@ -144,11 +149,13 @@ describe('history tab', () => {
     await user.type(odometer, '106000');
     await user.click(within(dialog).getByRole('button', { name: 'Renvoyer' }));
     // The confirmation is asked again.
-    expect(within(dialog).getByText('Veuillez confirmer les informations avant de soumettre')).toBeTruthy();
+    expect(fieldErrorBeside(within(dialog).getByRole('checkbox', { name: /Je confirme/ }))).toBe(
+      'Veuillez confirmer les informations avant de soumettre',
+    );
     expect(api.posted).toEqual([]);
     await user.click(within(dialog).getByRole('checkbox', { name: /Je confirme/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Renvoyer' }));
-    expect(await screen.findByText('Opération réussie')).toBeTruthy();
+    await expectToast({ type: 'success', title: 'Opération réussie', description: 'La saisie a été enregistrée.' });
     expect(api.posted).toHaveLength(1);
     expect(api.posted[0]?.key).not.toBe(KEY_REJECTED);
     expect(api.posted[0]?.body).toMatchObject({ odometer: 106000, recorded_at: '2025-02-24T09:00:00.000Z' });
@@ -168,12 +175,12 @@ describe('history tab', () => {
     const user = await openHistory();
     await waitFor(() => expect(bodyRows()).toHaveLength(50));
     const elapsed = performance.now() - before;
-    expect(screen.getByText('50 sur 5000')).toBeTruthy();
+    expectVisible(screen.getByText('50 sur 5000'));
     // Newest first.
-    expect(within(bodyRows()[0]!).getByText(/14\s999 km/)).toBeTruthy();
+    expect(cellTexts(bodyRows()[0]!)[1]).toMatch(/^14\s999 km$/);
     await user.click(screen.getByRole('button', { name: 'Afficher plus' }));
     await waitFor(() => expect(bodyRows()).toHaveLength(100));
-    expect(screen.getByText('100 sur 5000')).toBeTruthy();
+    expectVisible(screen.getByText('100 sur 5000'));
     expect(elapsed).toBeLessThan(5000);
   });
 });

@@ -12,7 +12,17 @@ import DashboardPage from '../../../../src/features/dashboard/pages/DashboardPag
 import { db, type OutboxEntry } from '../../../../src/lib/db';
 import { getSyncEngine } from '../../../../src/lib/sync';
 import { renderWithApp } from '../../render';
-import { clio, offline, ok, queuedEntry, repairTypes, setOnline, useDashboardSetting } from './support';
+import { expectVisible } from '../../support/dom';
+import {
+  clio,
+  offline,
+  ok,
+  queuedEntry,
+  repairTypes,
+  setOnline,
+  statisticTiles,
+  useDashboardSetting,
+} from './support';
 
 vi.mock('../../../../src/lib/api/client', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../../src/lib/api/client')>();
@@ -82,7 +92,7 @@ describe('an entry the server already holds (its answer was lost)', () => {
     await waitFor(() => expect(historyRows()).toEqual([['KODE000001', '45 200 km', 'synced']]));
     // It left the outbox with the same transaction that put it in the history.
     expect(await db.outbox.count()).toBe(0);
-    expect(screen.getByText('1 sur 1')).toBeTruthy();
+    expectVisible(screen.getByText('1 sur 1'));
   });
 
   it('is never counted twice while a send of it is still in flight', async () => {
@@ -124,7 +134,7 @@ describe('signing in fills the tablet', () => {
       /^Actualisé depuis le serveur le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/,
     );
     const statistics = screen.getByRole('region', { name: 'Statistiques' });
-    expect(within(statistics).getByText('1 234')).toBeTruthy();
+    expect(statisticTiles(statistics)['Saisies au total']).toBe('1 234');
     expect(within(statistics).getByTestId('statistics-fetched-at').textContent).toMatch(
       /^Chiffres du serveur au \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/,
     );
@@ -134,7 +144,7 @@ describe('signing in fills the tablet', () => {
     setOnline(false);
     api.handlers.clear();
     await openTab(1);
-    expect(await screen.findByText('Historique pas encore chargé')).toBeTruthy();
+    expectVisible(await screen.findByText('Historique pas encore chargé'));
     expect(screen.queryByText('Aucune saisie pour le moment')).toBeNull();
   });
 });
@@ -143,7 +153,7 @@ describe('statistics on the tablet', () => {
   it('show after a reload offline, with the entries still waiting counted as pending', async () => {
     const first = await renderWithApp(<DashboardPage />);
     const online = await screen.findByRole('region', { name: 'Statistiques' });
-    await waitFor(() => expect(within(online).getByText('1 234')).toBeTruthy());
+    await waitFor(() => expect(statisticTiles(online)['Saisies au total']).toBe('1 234'));
     first.unmount();
 
     setOnline(false);
@@ -153,7 +163,7 @@ describe('statistics on the tablet', () => {
     ]);
     await renderWithApp(<DashboardPage />);
     const statistics = await screen.findByRole('region', { name: 'Statistiques' });
-    expect(within(statistics).getByText('1 234')).toBeTruthy();
+    expect(statisticTiles(statistics)['Saisies au total']).toBe('1 234');
     expect(within(statistics).getByTestId('statistics-pending').textContent).toBe('+2 en attente d’envoi');
   });
 

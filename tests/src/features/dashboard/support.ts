@@ -198,3 +198,11 @@ export function queuedEntry(
     ...overrides,
   };
 }
+
+/** The statistics tiles as the mechanic reads them: each label with the value under it. */
+export function statisticTiles(region: HTMLElement): Record<string, string> {
+  const text = (element: Element | null) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return Object.fromEntries(
+    [...region.querySelectorAll('dl')].map((tile) => [text(tile.querySelector('dt')), text(tile.querySelector('dd'))]),
+  );
+}

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Settings } from '../../../../contract';
@@ -7,6 +7,7 @@ import { establishSession, logout } from '../../../../src/lib/session';
 import PrivacyConditionsPage from '../../../../src/features/legal/pages/PrivacyConditionsPage';
 import { renderWithApp } from '../../render';
 import { clearToasts, demoUser, failed, ok, scripted } from '../../support/api';
+import { expectVisible } from '../../support/dom';
 
 vi.mock('../../../../src/lib/api/client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../../src/lib/api/client')>()),
@@ -110,9 +111,11 @@ describe('privacy conditions page', () => {
       }),
     );
     await renderWithApp(<PrivacyConditionsPage />, { path: '/privacy-conditions' });
-    expect(screen.getByRole('status')).toBeTruthy();
-    expect(await screen.findByText('Impossible de charger les conditions')).toBeTruthy();
-    expect(screen.getByText('Une erreur interne est survenue')).toBeTruthy();
+    expect(within(expectVisible(screen.getByRole('status'))).getAllByLabelText('Chargement…')).toHaveLength(1);
+    // An alert (announced at once) with the title and the server's message.
+    const alert = expectVisible(await screen.findByRole('alert'));
+    expect(alert.textContent).toContain('Impossible de charger les conditions');
+    expect(alert.textContent).toContain('Une erreur interne est survenue');
     await userEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
     await waitFor(async () => expect((await conditions()).querySelector('h2')?.textContent).toBe('Conditions'));
   });

@@ -10,6 +10,7 @@ import { LocationPickerDialog } from '../../../../src/features/location-picker/c
 import type { LocationMapProps } from '../../../../src/features/location-picker/components/LocationMap';
 import { renderWithApp } from '../../render';
 import { clearToasts, ok, scripted, toasts } from '../../support/api';
+import { expectVisible } from '../../support/dom';
 
 vi.mock('../../../../src/lib/api/client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../../src/lib/api/client')>()),
@@ -100,9 +101,9 @@ describe('location picker dialog', () => {
     expect(selected()).toContain('36.76375, 3.05176');
     expect(map().dataset.lat).toBe('36.76375');
     expect(map().dataset.tiles).toBe(CONFIG.tile_url);
-    expect(screen.getByRole('button', { name: 'Utiliser ma position' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Annuler' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Confirmer' })).toBeTruthy();
+    for (const name of ['Utiliser ma position', 'Annuler', 'Confirmer']) {
+      expect(expectVisible(screen.getByRole<HTMLButtonElement>('button', { name })).disabled).toBe(false);
+    }
   });
 
   it('starts at the initial location when there is one', async () => {
@@ -207,7 +208,7 @@ describe('location picker dialog', () => {
     vi.useFakeTimers();
     type('alger');
     await act(() => vi.advanceTimersByTimeAsync(400));
-    expect(screen.getByText(/Recherche indisponible/)).toBeTruthy();
+    expectVisible(screen.getByText(/Recherche indisponible/));
     expect(screen.queryAllByRole('option')).toHaveLength(0);
     vi.useRealTimers();
     await userEvent.click(screen.getByRole('button', { name: 'map click' }));

@@ -7,6 +7,7 @@ import { establishSession, getSession } from '../../../../src/lib/session';
 import ProfilePage from '../../../../src/features/profile/pages/ProfilePage';
 import { renderWithApp } from '../../render';
 import { clearToasts, demoUser, failed, fieldErrorOf, ok, scripted, toasts } from '../../support/api';
+import { expectVisible } from '../../support/dom';
 
 vi.mock('../../../../src/lib/api/client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../../src/lib/api/client')>()),
@@ -72,7 +73,7 @@ describe('profile page', () => {
     expect(input(/Numéro de téléphone/).value).toBe('0555123456');
     expect(input(/Localisation/).value).toBe('36.75, 3.06');
     expect(screen.getByRole('link', { name: 'Fermer' }).getAttribute('href')).toBe('/');
-    expect(screen.getByText('GA')).toBeTruthy();
+    expectVisible(screen.getByText('GA'));
     expect(screen.queryByLabelText(/Mot de passe actuel/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Choisir la localisation' })).toBeNull();
   });
@@ -90,8 +91,9 @@ describe('profile page', () => {
     await renderProfile();
     await startEditing();
     expect(input(/Nom complet/).readOnly).toBe(false);
-    expect(input(/Mot de passe actuel/)).toBeTruthy();
-    expect(input(/Nouveau mot de passe/)).toBeTruthy();
+    for (const label of [/Mot de passe actuel/, /Nouveau mot de passe/]) {
+      expect(expectVisible(input(label))).toMatchObject({ type: 'password', readOnly: false, value: '' });
+    }
     await replaceText(/Nom complet/, 'Autre nom');
     await user().click(screen.getByRole('button', { name: 'Choisir la localisation' }));
     await user().click(await screen.findByRole('button', { name: 'map click' }));

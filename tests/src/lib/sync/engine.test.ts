@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { PortalDatabase } from '../../../../src/lib/db';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OutboxEntry, PortalDatabase } from '../../../../src/lib/db';
 import { backoffDelay, DEFAULT_BACKOFF } from '../../../../src/lib/sync/backoff';
 import { SyncEngine, type SyncEngineOptions } from '../../../../src/lib/sync/engine';
 import { leaseLock, type SenderLock } from '../../../../src/lib/sync/lock';
@@ -24,6 +24,7 @@ function setup(overrides: Partial<SyncEngineOptions> = {}) {
   const clock = new ManualScheduler();
   const server = new ServerDouble();
   const session = new FakeSession();
+  server.signedIn = session.partnerId;
   const engine = new SyncEngine({
     db,
     transport: server.transport,
@@ -42,6 +43,25 @@ function setup(overrides: Partial<SyncEngineOptions> = {}) {
   });
   const settle = () => engine.idle();
   return { db, clock, server, session, engine, settle };
+}
+
+/**
+ * A tab closed while sending: its engine stops and the request it made never answers. `reached`
+ * runs first, as the server receiving the request would.
+ */
+function tabThatDiesWhileSending(db: PortalDatabase, reached: (row: OutboxEntry) => void = () => undefined) {
+  const tab: SyncEngine = new SyncEngine({
+    db,
+    transport: (row) => {
+      reached(row);
+      tab.stop();
+      return new Promise(() => undefined);
+    },
+    session: new FakeSession(),
+    lock: memoryLock(),
+    scheduler: new ManualScheduler(),
+  });
+  return tab;
 }
 
 async function outbox(db: PortalDatabase) {
@@ -78,6 +98,35 @@ describe('outbox engine: what each answer does to a queued entry', () => {
     expect(await outbox(db)).toEqual([]);
     expect(await db.history.count()).toBe(1);
   });
+
+  it.each([
+    ['the history write', (db: PortalDatabase) => vi.spyOn(db.history, 'put')],
+    ['the removal from the outbox', (db: PortalDatabase) => vi.spyOn(db.outbox, 'delete')],
+  ])(
+    '201 but %s fails: the entry stays queued and out of the history, goes again under its key and is kept once',
+    async (_write, spy) => {
+      const errors: unknown[] = [];
+      const { db, engine, server, settle, clock } = setup({
+        onError: (error) => errors.push(error),
+        errorRetryMs: 30_000,
+      });
+      // One of the acknowledgement's two writes fails (storage full, a browser bug): neither may stay.
+      const failing = spy(db).mockRejectedValueOnce(new Error('QuotaExceededError'));
+      const entry = await engine.enqueue('partner-a', repair('KODE000001', 1000));
+      await settle();
+      expect(server.stored.size).toBe(1);
+      expect(errors).toEqual([new Error('QuotaExceededError')]);
+      expect(await outbox(db)).toMatchObject([{ key: entry.key }]);
+      expect(await db.history.count()).toBe(0);
+
+      failing.mockRestore();
+      await clock.advance(30_000, settle);
+      expect(server.keysSent()).toEqual([entry.key, entry.key]);
+      expect(server.answers).toEqual([201, 200]);
+      expect(await outbox(db)).toEqual([]);
+      expect((await db.history.toArray()).map((row) => row.idempotency_key)).toEqual([entry.key]);
+    },
+  );
 
   it('network failure: the entry stays pending with a backoff, then goes', async () => {
     const { db, engine, server, settle, clock } = setup();
@@ -221,7 +270,6 @@ describe('outbox engine: timing, order and exclusivity', () => {
 
   it("keeps each vehicle's order and sends a few vehicles at once", async () => {
     const { db, engine, server, settle, clock, session } = setup({ concurrency: 4 });
-    server.latencyMs = 5;
     // Queued while signed out (as offline), sent later.
     session.current = null;
     const a1 = await engine.enqueue('partner-a', repair('KODE00000A', 1000));
@@ -236,7 +284,13 @@ describe('outbox engine: timing, order and exclusivity', () => {
 
     session.current = 'partner-a';
     server.next('network'); // a1 fails first
-    await engine.kick('start');
+    server.holdAnswers();
+    const pass = engine.kick('start');
+    // Four vehicles at once, each with its oldest entry.
+    await server.whenInFlight(4);
+    expect(server.keysSent()).toEqual([a1.key, ...others.slice(0, 3).map((entry) => entry.key)]);
+    server.answerHeld();
+    await pass;
     const keys = server.keysSent();
     expect(keys[0]).toBe(a1.key);
     expect(keys).not.toContain(a2.key);
@@ -266,7 +320,11 @@ describe('outbox engine: timing, order and exclusivity', () => {
     }) as typeof db.outbox.where;
 
     session.current = 'partner-a';
-    await engine.kick('start');
+    server.holdAnswers();
+    const pass = engine.kick('start');
+    await server.whenInFlight(4);
+    server.answerHeld();
+    await pass;
     const keys = server.keysSent();
     expect(keys).toHaveLength(90);
     expect(new Set(keys).size).toBe(90);
@@ -356,7 +414,7 @@ describe('outbox engine: timing, order and exclusivity', () => {
     if (!shared) expect(refusals.length).toBeGreaterThan(0);
   });
 
-  it('a crash between send and acknowledgement: resent with the same key, stored once', async () => {
+  it('a lost answer (the server stored it, the tablet heard nothing): resent with the same key, stored once', async () => {
     const { db, engine, server, settle, clock } = setup();
     server.next('store-then-lose-answer');
     const entry = await engine.enqueue('partner-a', repair('KODE000001', 1000));
@@ -371,30 +429,35 @@ describe('outbox engine: timing, order and exclusivity', () => {
   });
 
   it('a tab that died mid-send: the next sender picks the entry up again', async () => {
-    const { db, server, clock, settle } = setup();
-    const dead = new SyncEngine({
-      db,
-      transport: () => new Promise(() => undefined),
-      session: new FakeSession(),
-      lock: memoryLock(),
-      scheduler: new ManualScheduler(),
-    });
+    const { db, server, engine } = setup();
+    const dead = tabThatDiesWhileSending(db);
     const entry = await dead.enqueue('partner-a', repair('KODE000001', 1000));
     await flush();
     expect((await outbox(db))[0]?.state).toBe('sending');
-    dead.stop();
-    const next = new SyncEngine({
-      db,
-      transport: server.transport,
-      session: new FakeSession(),
-      lock: memoryLock(),
-      scheduler: clock,
-    });
-    cleanups.push(() => next.stop());
-    await next.kick('start');
+    await engine.kick('start');
     expect(server.keysSent()).toEqual([entry.key]);
     expect(await outbox(db)).toEqual([]);
-    await settle();
+  });
+
+  it('the tab dies after the server stored the entry, before the acknowledgement: the next tab resends it under the same key, the server replays it, kept once', async () => {
+    const { db, server, engine } = setup();
+    // The request reaches the server, which stores it; the tab is closed before the answer is read.
+    const dead = tabThatDiesWhileSending(db, (row) => server.store(row));
+    const entry = await dead.enqueue('partner-a', repair('KODE000001', 1000));
+    await flush();
+    expect(server.stored.size).toBe(1);
+    const [stored] = [...server.stored.values()];
+    expect(await outbox(db)).toMatchObject([{ key: entry.key, state: 'sending' }]);
+    expect(await db.history.count()).toBe(0);
+
+    // A new tab opens on the same database: the interrupted entry is pending again and goes under its key.
+    await engine.kick('start');
+    expect(server.keysSent()).toEqual([entry.key]);
+    expect(server.answers).toEqual([200]);
+    expect(server.stored.size).toBe(1);
+    expect(await outbox(db)).toEqual([]);
+    const history = await db.history.toArray();
+    expect(history).toEqual([{ ...stored?.record, partnerId: 'partner-a' }]);
   });
 });
 
@@ -428,6 +491,29 @@ describe('outbox engine: partners on one tablet', () => {
       'partner-a',
       'partner-b',
     ]);
+  });
+  it("another partner signs in while A's entry is being claimed: it is not sent under their session, and goes at A's next sign-in", async () => {
+    const { db, engine, server, settle, session } = setup();
+    session.current = null;
+    const entry = await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    await settle();
+
+    // Partner B signs in at the very moment the sender claims A's entry for sending.
+    const claimed = (modifications: Partial<OutboxEntry>) => {
+      if (modifications.state === 'sending') session.current = 'partner-b';
+    };
+    db.outbox.hook('updating', claimed);
+    session.current = 'partner-a';
+    await engine.kick('sign-in');
+    db.outbox.hook('updating').unsubscribe(claimed);
+    expect(session.current).toBe('partner-b');
+    expect(server.calls).toEqual([]);
+    expect(await outbox(db)).toMatchObject([{ key: entry.key, state: 'pending' }]);
+
+    session.current = 'partner-a';
+    await engine.resume('partner-a');
+    expect(server.calls.map((call) => [call.key, call.signedInAs])).toEqual([[entry.key, 'partner-a']]);
+    expect(await outbox(db)).toEqual([]);
   });
 });
 

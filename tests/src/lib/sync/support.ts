@@ -82,7 +82,10 @@ export type Behaviour =
 
 export interface Call {
   key: string;
+  /** The partner who recorded the entry. */
   partnerId: string;
+  /** The partner whose session the request went under (the server stores it for them). */
+  signedInAs: string | null;
   body: OutboxEntry['entry'];
 }
 
@@ -90,46 +93,85 @@ export interface Call {
 export class ServerDouble {
   readonly stored = new Map<string, { body: string; record: RepairRecord }>();
   readonly calls: Call[] = [];
+  /** The HTTP status of each answer the tablet received (a lost or never-sent answer adds nothing). */
+  readonly answers: number[] = [];
   readonly script: Behaviour[] = [];
   inFlight = 0;
   maxInFlight = 0;
   /** Real milliseconds each answer takes, so concurrent senders overlap. */
   latencyMs = 0;
+  /** The session requests go under (tests wire it to their FakeSession). */
+  signedIn: () => string | null = () => null;
+  /** While not null, requests wait here for `answerHeld()`. */
+  private held: (() => void)[] | null = null;
+
+  /** Requests from now on wait, unanswered, until `answerHeld()`. */
+  holdAnswers() {
+    this.held ??= [];
+  }
+
+  /** Lets every held request go on to its answer, and stops holding. */
+  answerHeld() {
+    const held = this.held ?? [];
+    this.held = null;
+    held.forEach((resume) => resume());
+  }
+
+  /** Settles once `count` requests are in flight; fails if the tablet never makes that many at once. */
+  async whenInFlight(count: number): Promise<void> {
+    for (let turn = 0; turn < 200 && this.inFlight < count; turn++) await flush();
+    if (this.inFlight >= count) return;
+    const seen = this.inFlight;
+    this.answerHeld();
+    throw new Error(`${seen} requests in flight, expected ${count}`);
+  }
 
   next(...behaviours: Behaviour[]) {
     this.script.push(...behaviours);
     return this;
   }
 
-  transport = async (row: OutboxEntry): Promise<TransportResult> => {
-    this.calls.push({ key: row.key, partnerId: row.partnerId, body: row.entry });
+  transport = (row: OutboxEntry): Promise<TransportResult> => this.receive(row);
+
+  /** One request, answered as `behaviour` says, else as the script says (else stored). */
+  async receive(row: OutboxEntry, behaviour?: Behaviour): Promise<TransportResult> {
+    this.calls.push({ key: row.key, partnerId: row.partnerId, signedInAs: this.signedIn(), body: row.entry });
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
+      const held = this.held;
+      if (held) await new Promise<void>((resume) => held.push(resume));
       if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
-      const behaviour = this.script.shift() ?? 'store';
-      if (behaviour === 'hang') return await new Promise<TransportResult>(() => undefined);
-      if (behaviour === 'network') return networkFailure();
-      if (behaviour === 'store') return this.store(row);
-      if (behaviour === 'store-then-lose-answer') {
-        this.store(row);
-        return networkFailure();
-      }
-      const result: TransportResult = {
-        code: behaviour.code,
-        status: 'error',
-        error: {
-          type: behaviour.code === 429 ? 'rate_limited' : behaviour.code === 401 ? 'auth' : 'validation',
-          message: behaviour.message ?? `error ${behaviour.code}`,
-          reason: behaviour.reason ?? 'invalid_request',
-          ...(behaviour.fields ? { fields: behaviour.fields } : {}),
-        },
-      };
-      return behaviour.retryAfterMs === undefined ? result : { ...result, retryAfterMs: behaviour.retryAfterMs };
+      const result = this.respond(row, behaviour ?? this.script.shift() ?? 'store');
+      if (!result) return await new Promise<TransportResult>(() => undefined);
+      if (result.code !== 0) this.answers.push(result.code);
+      return result;
     } finally {
       this.inFlight -= 1;
     }
-  };
+  }
+
+  /** The answer to one request, or null when none ever comes. */
+  private respond(row: OutboxEntry, behaviour: Behaviour): TransportResult | null {
+    if (behaviour === 'hang') return null;
+    if (behaviour === 'network') return networkFailure();
+    if (behaviour === 'store') return this.store(row);
+    if (behaviour === 'store-then-lose-answer') {
+      this.store(row);
+      return networkFailure();
+    }
+    const result: TransportResult = {
+      code: behaviour.code,
+      status: 'error',
+      error: {
+        type: behaviour.code === 429 ? 'rate_limited' : behaviour.code === 401 ? 'auth' : 'validation',
+        message: behaviour.message ?? `error ${behaviour.code}`,
+        reason: behaviour.reason ?? 'invalid_request',
+        ...(behaviour.fields ? { fields: behaviour.fields } : {}),
+      },
+    };
+    return behaviour.retryAfterMs === undefined ? result : { ...result, retryAfterMs: behaviour.retryAfterMs };
+  }
 
   store(row: OutboxEntry): TransportResult {
     const body = JSON.stringify(row.entry);
