@@ -13,16 +13,7 @@ import { db, type OutboxEntry } from '../../../../src/lib/db';
 import { getSyncEngine } from '../../../../src/lib/sync';
 import { renderWithApp } from '../../render';
 import { expectVisible } from '../../support/dom';
-import {
-  clio,
-  offline,
-  ok,
-  queuedEntry,
-  repairTypes,
-  setOnline,
-  statisticTiles,
-  useDashboardSetting,
-} from './support';
+import { clio, offline, ok, queuedEntry, repairTypes, setOnline, statisticTiles, useDashboardSetting } from './support';
 
 vi.mock('../../../../src/lib/api/client', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../../src/lib/api/client')>();
