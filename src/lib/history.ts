@@ -4,7 +4,7 @@
  * An entry is either queued or synced, never both: a refresh that brings a repair the outbox still
  * holds (its answer was lost) takes it out of the outbox in the same transaction, and the list drops a
  * queued entry whose Idempotency-Key a synced repair carries. The newest page is fetched at sign-in
- * too (see partner-data), so the history shows offline from the first minute.
+ * too (the dashboard's device fill), so the history shows offline from the first minute.
  */
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';

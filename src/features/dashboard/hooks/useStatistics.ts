@@ -6,10 +6,9 @@
  * not jump); null when there is nothing to show (never fetched, and the server cannot be reached).
  */
 import { useEffect, useRef, useState } from 'react';
-import type { Statistics } from '../../../../contract';
 import { usePartnerId } from '../../../lib/partner';
 import { useSyncStatus } from '../../../lib/sync/hooks';
-import { refreshStatistics, useCachedStatistics } from '../statistics-cache';
+import { refreshStatistics, useCachedStatistics, type CachedStatistics } from '../statistics-cache';
 
 /**
  * While the outbox drains, its count changes with every entry stored: the numbers are fetched once it
@@ -17,13 +16,10 @@ import { refreshStatistics, useCachedStatistics } from '../statistics-cache';
  */
 export const STATISTICS_SETTLE_MS = 1_000;
 
-export interface StatisticsView {
-  statistics: Statistics;
-  /** When the server gave these numbers (ISO 8601). */
-  fetchedAt: string;
+export type StatisticsView = CachedStatistics & {
   /** The partner's entries still to be sent from this tablet: not yet in the server's numbers. */
   pending: number;
-}
+};
 
 export function useStatistics(): StatisticsView | null | undefined {
   const { online, waiting } = useSyncStatus();
