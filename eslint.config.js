@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import portal from './eslint/import-direction.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'coverage', 'node_modules', 'src/locales/**/*.ts', 'bench/results'] },
@@ -17,19 +18,30 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, portal },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The UI reaches the network and IndexedDB only through src/lib and the sync engine.
+      // The UI reaches the network only through the API client; imports follow docs/ARCHITECTURE.md#layout.
       'no-restricted-globals': ['error', { name: 'fetch', message: 'Use the API client in src/lib/api.' }],
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'dexie', message: 'Use the database module in src/lib/db.' }] },
-      ],
+      'portal/import-direction': 'error',
     },
   },
   {
     files: ['src/lib/**/*.{ts,tsx}', 'src/sw.ts'],
-    rules: { 'no-restricted-globals': 'off', 'no-restricted-imports': 'off' },
+    rules: { 'no-restricted-globals': 'off' },
+  },
+  {
+    // Only the sync engine touches the outbox table; everything else asks src/lib/sync.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/sync/**', 'src/lib/db.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='outbox']",
+          message: 'Only src/lib/sync touches the outbox table: use its functions.',
+        },
+      ],
+    },
   },
 );

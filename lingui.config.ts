@@ -8,7 +8,13 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: ['**/node_modules/**', '<rootDir>/src/locales/**'],
+      exclude: ['**/node_modules/**', '<rootDir>/src/locales/**', '<rootDir>/src/features/dashboard/scan/**'],
+    },
+    {
+      // The scanner's words load with the scanner, outside every first load (docs/PRODUCT.md#scanning-and-the-vin-check).
+      path: '<rootDir>/src/features/dashboard/scan/locales/{locale}/messages',
+      include: ['<rootDir>/src/features/dashboard/scan'],
+      exclude: ['<rootDir>/src/features/dashboard/scan/locales/**'],
     },
   ],
   format: 'po',

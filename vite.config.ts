@@ -53,8 +53,10 @@ export default defineConfig({
       },
       injectManifest: {
         // Shell code and styles, plus images the code imports (hashed, e.g. map markers); the plugin adds
-        // the manifest icons and includeAssets itself.
-        globPatterns: ['**/*.{js,css,html,woff2}', 'assets/*.{png,svg}'],
+        // the manifest icons and includeAssets itself. The scanner's ZXing WebAssembly (about 1.1 MB,
+        // under Workbox's 2 MiB limit per file) is precached too, so scanning works offline
+        // (docs/PRODUCT.md#scanning-and-the-vin-check); it is only fetched by the page when a scan starts.
+        globPatterns: ['**/*.{js,css,html,woff2,wasm}', 'assets/*.{png,svg}'],
       },
       devOptions: { enabled: false },
     }),

@@ -14,8 +14,17 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['tests/src/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts', 'tests/docs/**/*.test.ts'],
+          include: [
+            'tests/src/**/*.test.{ts,tsx}',
+            'tests/contract/**/*.test.ts',
+            'tests/docs/**/*.test.ts',
+            'tests/eslint/**/*.test.ts',
+          ],
           setupFiles: ['tests/setup/jsdom.ts'],
+          // Component tests type and click through whole forms: on a loaded 2-core machine one can take
+          // longer than 5 s, and a timed-out test keeps typing into the next one. Waiting longer changes
+          // no assertion.
+          testTimeout: 15_000,
         },
       },
       {
@@ -46,6 +55,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 240_000,
           fileParallelism: false,
+          // A real browser on a two-core CI machine: a test that fails once is run once more there,
+          // and vitest reports it as retried. Locally every failure counts at once.
+          retry: process.env.CI ? 1 : 0,
         },
       },
     ],

@@ -14,6 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import type { Browser, Page, Response } from 'playwright-core';
 import { PROJECT_ROOT } from '../tests/e2e/support/paths';
 import { forgetCode, interactiveAt, newBenchContext, signInThroughForm } from './lib/browser';
@@ -22,8 +23,13 @@ import { forgetCode, interactiveAt, newBenchContext, signInThroughForm } from '.
 export const KB = 1024;
 
 export const BUDGETS = {
-  /** Gzip JavaScript to show the dashboard, signed in, on a first visit (and along the sign-in journey). */
-  dashboardJsGzip: 170 * KB,
+  /** Gzip JavaScript to show /login on a first visit. Held by `npm test`. */
+  loginJsGzip: 180 * KB,
+  /**
+   * Gzip JavaScript to show the dashboard, signed in, on a first visit (and along the sign-in journey).
+   * Not met yet: FIRST_LOAD_CEILINGS holds the dashboard where it stands (docs/ARCHITECTURE.md#start-up).
+   */
+  dashboardJsGzip: 210 * KB,
 } as const;
 
 /**
@@ -34,13 +40,43 @@ export const BUDGETS = {
 export const FIRST_LOAD_CEILINGS = {
   // Raised by 2-3 KB with the first-minute offline work (measured 220.1 / 234.6 / 237.7 KB): the
   // boundary that keeps a failed chunk from blanking the page, the owed sign-out, the kept statistics.
-  login: 221 * KB,
-  dashboard: 235 * KB,
-  signInJourney: 238 * KB,
+  // Raised by 1 KB with the one form hook (src/hooks/use-contract-form.ts, about 0.5 KB gzip) that every
+  // form now shares: each first load carries one form, and the hook replaced hand-rolled state that
+  // lived mostly in lazy chunks (the whole bundle shrank). Measured 220.3 / 234.9 / 237.9 KB before it.
+  // Raised by 2.5-3.5 KB with storage health and the one wording (measured 224.5 / 238.4 / 241.4 KB):
+  // the header's status and the warnings above the screen, the install offer, twenty more French
+  // texts in the catalog every first load carries. Loading the signed-in frame on demand took 5.9 KB
+  // off /login but put 3.3 KB on the dashboard (seven more small chunks), so it was left for the
+  // start-up work, with the prerendered frame.
+  // Raised again with background sync, the stale-entry alerts and the hand-over file (measured 228.2 /
+  // 243.4 / 246.4 KB): their alerts and panel load on demand, but their ~45 French texts join the
+  // catalog every first load carries (about 2 KB gzip), and the header decides what to show from two
+  // live counts. Splitting the catalog per screen is left to the start-up work.
+  // And with the odometer rules in contract/ (every first load carries the contract) and the
+  // implausible-entries tile: measured 228.8 / 244.1 / 247.1 KB.
+  // And with the vehicle's timeline and corrections (measured 231.3 / 249.3 / 252.3 KB): the chart, the
+  // correction dialog and their Chakra parts load on demand, but their 32 French texts join the catalog,
+  // the dashboard judges the reading before Insert among the timeline's readings, and the history shows
+  // verdicts; the bundler split a few more small shared chunks (badge, flex, stacks), each with its own
+  // overhead. Measured 231.1 / 248.9 / 251.9 KB. Then the Scan button and the VIN check beside the
+  // form (the scanner, its reader and its texts load on demand): 231.1 / 249.5 / 252.5 KB. The start-up
+  // work (budgets of 180 and 210 KB) takes these down.
+  // Start-up, first step: IndexedDB's code (Dexie, 30 KB) off /login (the session's facts mirrored in
+  // localStorage, the sender started at sign-in, the signed-in frame on demand), the toasts' machine
+  // loaded with the first toast, a native checkbox on /login: measured 170.2 / 246.7 / 261.8 KB. /login
+  // is now held to its budget; the journey grew by the frame's and the toaster's own chunks.
+  login: BUDGETS.loginJsGzip,
+  dashboard: 247.5 * KB,
+  signInJourney: 262.5 * KB,
 } as const;
 
 /** Chunks that must load on demand only: never part of a first load of /login or the dashboard. */
-export type LazyKind = 'map' | 'phone-mask' | 'catalog-ar' | 'catalog-en';
+export type LazyKind = 'map' | 'phone-mask' | 'catalog-ar' | 'catalog-en' | 'scanner';
+
+/** IndexedDB's library: the signed-in screens need it, /login never does. */
+export function isDatabaseChunk(content: string): boolean {
+  return content.includes('MissingAPIError') && content.includes('DatabaseClosedError');
+}
 
 export interface Chunk {
   /** Path on the server, e.g. /assets/index-abc123.js */
@@ -52,6 +88,8 @@ export interface Chunk {
   wireBytes: number;
   /** Set when the chunk is one that must stay lazy. */
   lazy: LazyKind | null;
+  /** Dexie's code (isDatabaseChunk). */
+  database: boolean;
 }
 
 export interface LoadSet {
@@ -76,19 +114,57 @@ export interface FirstLoad {
 // ---------------------------------------------------------------------------------------------
 // Which chunk is which: by content, so a renamed chunk is still recognised.
 
-/** msgstr of a catalog that differ from the French msgid and are long enough to be specific. */
+/** msgstr of a catalog that differ from the French msgid, are long enough to be specific, and plain (a placeholder or a plural compiles to another form). */
 function catalogSignatures(locale: 'ar' | 'en'): string[] {
   const text = fs.readFileSync(path.join(PROJECT_ROOT, 'src', 'locales', locale, 'messages.po'), 'utf8');
   const signatures: string[] = [];
   for (const block of text.split(/\r?\n\r?\n/)) {
     const id = /^msgid "(.*)"$/m.exec(block)?.[1];
     const str = /^msgstr "(.*)"$/m.exec(block)?.[1];
-    if (id && str && str !== id && str.length >= 24 && !str.includes('\\')) signatures.push(str);
+    if (id && str && str !== id && str.length >= 24 && !/[\\{<]/.test(str)) signatures.push(str);
   }
   return signatures.sort((a, b) => b.length - a.length).slice(0, 12);
 }
 
 let signatures: Record<'ar' | 'en', string[]> | null = null;
+
+/** Each entry of a .po file: its msgid and msgstr. */
+function poEntries(file: string): { id: string; str: string }[] {
+  return fs
+    .readFileSync(file, 'utf8')
+    .split(/\r?\n\r?\n/)
+    .map((block) => ({ id: /^msgid "(.*)"$/m.exec(block)?.[1] ?? '', str: /^msgstr "(.*)"$/m.exec(block)?.[1] ?? '' }))
+    .filter((entry) => entry.id !== '');
+}
+
+/**
+ * The scanner (src/features/dashboard/scan) loads on demand, words included: its components refer to
+ * the ids of its own catalog's messages (those the app's catalog lacks), and its compiled catalogs hold
+ * their texts. ZXing's reader is told by the function its WebAssembly glue exports.
+ */
+function scannerSignatures(): { ids: RegExp[]; texts: string[] } {
+  const app = new Set(
+    poEntries(path.join(PROJECT_ROOT, 'src', 'locales', 'fr', 'messages.po')).map((entry) => entry.id),
+  );
+  const catalog = (locale: string) =>
+    poEntries(path.join(PROJECT_ROOT, 'src', 'features', 'dashboard', 'scan', 'locales', locale, 'messages.po'));
+  const own = catalog('fr').filter((entry) => !app.has(entry.id));
+  const ids = own.map((entry) => new RegExp(`[\`"']${generateMessageId(entry.id).replace(/[+/]/g, '\\$&')}[\`"']`));
+  const texts = ['fr', 'ar', 'en']
+    .flatMap((locale) => catalog(locale).map((entry) => (locale === 'fr' ? entry.id : entry.str)))
+    .filter((text) => text.length >= 24 && !/[\\{<"]/.test(text));
+  return { ids, texts };
+}
+
+let scanner: ReturnType<typeof scannerSignatures> | null = null;
+
+function isScannerChunk(content: string): boolean {
+  scanner ??= scannerSignatures();
+  if (content.includes('readBarcodesFromPixmap')) return true;
+  const ids = scanner.ids.filter((id) => id.test(content)).length;
+  const texts = scanner.texts.filter((text) => content.includes(text)).length;
+  return ids >= 2 || texts >= 2;
+}
 
 export function lazyKindOf(file: string, content: string): LazyKind | null {
   signatures ??= { ar: catalogSignatures('ar'), en: catalogSignatures('en') };
@@ -98,6 +174,7 @@ export function lazyKindOf(file: string, content: string): LazyKind | null {
   }
   // imask's DIRECTION enum; nothing else in the app spells it.
   if (content.includes('FORCE_LEFT') && content.includes('FORCE_RIGHT')) return 'phone-mask';
+  if (isScannerChunk(content)) return 'scanner';
   for (const locale of ['ar', 'en'] as const) {
     const list = signatures[locale];
     const hits = list.filter((signature) => content.includes(signature)).length;
@@ -155,6 +232,7 @@ function record(page: Page): Recorder {
             gzipBytes: zlib.gzipSync(body, { level: 6 }).length,
             wireBytes: sizes.responseBodySize,
             lazy: type === 'js' ? lazyKindOf(pathname, content) : null,
+            database: type === 'js' && isDatabaseChunk(content),
           };
         })
         .catch(() => null),
@@ -250,6 +328,12 @@ export async function measureFirstLoad(
 export function budgetViolations(load: FirstLoad): string[] {
   const problems: string[] = [];
   const kbOf = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+  if (load.login.jsGzipBytes > BUDGETS.loginJsGzip) {
+    problems.push(`login: ${kbOf(load.login.jsGzipBytes)} of gzip JS, budget ${kbOf(BUDGETS.loginJsGzip)}`);
+  }
+  for (const chunk of load.login.chunks) {
+    if (chunk.database) problems.push(`login: ${chunk.file} (IndexedDB's library) must load after sign-in only`);
+  }
   for (const [name, set] of [
     ['dashboard', load.dashboard],
     ['sign-in journey (login then dashboard)', load.signInJourney],

@@ -18,6 +18,7 @@ import {
 } from './lib/browser';
 import { currentSeq, outboxRows, putRows } from './lib/idb';
 import { apiLogin, demoKodeIds, demoRepairTypeIds, registerPartner } from './lib/portal';
+import { repairRecord } from '../tests/support/records';
 
 export interface HistoryRun {
   showMs: number;
@@ -34,9 +35,8 @@ function syncedRows(partnerId: string, count: number, newestMs: number): History
   return Array.from({ length: count }, (_, i) => {
     const at = new Date(newestMs - i * 3_600_000).toISOString();
     const type = types[i % types.length]!;
-    return {
+    const record = repairRecord({
       id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-      partnerId,
       vehicle: {
         kode_id: vehicles[i % vehicles.length]!,
         vin: 'VF1S1CD16RB267735',
@@ -46,12 +46,10 @@ function syncedRows(partnerId: string, count: number, newestMs: number): History
       },
       repair_type: { id: type, name: type, name_ar: type, name_en: type },
       odometer: 200_000 - i,
-      note: '',
-      odometer_anomaly: false,
       recorded_at: at,
-      created_at: at,
       idempotency_key: `10000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-    };
+    });
+    return { ...record, partnerId };
   });
 }
 

@@ -9,6 +9,7 @@
  */
 import crypto from 'node:crypto';
 import type { Browser } from 'playwright-core';
+import { SYNC_POLICY } from '../src/lib/sync/policy';
 import { newBenchContext, signInThroughForm } from './lib/browser';
 import { countRows, currentSeq, outboxRows, putRows, type QueuedRepair } from './lib/idb';
 import { runLoad } from './lib/load';
@@ -22,8 +23,8 @@ import {
   type ApiSession,
 } from './lib/portal';
 
-/** The sync engine's default (src/lib/sync/engine.ts): different vehicles sent at once. */
-export const ENGINE_CONCURRENCY = 4;
+/** The sync engine's own: different vehicles sent at once. */
+export const ENGINE_CONCURRENCY = SYNC_POLICY.concurrency;
 
 export interface DrainRun {
   entries: number;

@@ -156,6 +156,7 @@ async function main() {
           dashboard: loadSummary(loads.map((load) => load.dashboard)),
           signInJourney: loadSummary(loads.map((load) => load.signInJourney)),
           budgetJsGzipKb: BUDGETS.dashboardJsGzip / KB,
+          loginBudgetJsGzipKb: BUDGETS.loginJsGzip / KB,
           violations: budgetViolations(last),
         };
       }),

@@ -1,4 +1,6 @@
 /** Records as they travel on the wire (docs/API.md#records). */
+import type { CorrectionReason, ReadingReason, ReadingVerdictCode } from './readings';
+
 export interface Location {
   latitude: number;
   longitude: number;
@@ -47,7 +49,16 @@ export interface RepairRecord {
   repair_type: RepairType;
   odometer: number;
   note: string;
+  /** The odometer rules' verdict over the vehicle's stored readings (contract/readings.ts), kept current. */
+  verdict: ReadingVerdictCode;
+  reasons: ReadingReason[];
+  /** verdict === 'implausible', kept for clients written before verdicts. */
   odometer_anomaly: boolean;
+  /** The id of the partner's repair that corrects this one; null while it stands. */
+  superseded_by: string | null;
+  /** On a correction: the id of the repair it corrects, and why; null otherwise. */
+  corrects: string | null;
+  correction_reason: CorrectionReason | null;
   recorded_at: string;
   created_at: string;
   /**
@@ -62,6 +73,18 @@ export interface Statistics {
   repairs_this_month: number;
   vehicles_total: number;
   last_repair_at: string | null;
+  /** The partner's repairs standing (not superseded) with the verdict 'implausible'. */
+  implausible_total: number;
+}
+
+/** One reading of a vehicle's timeline (docs/API.md#get-vehicleskode_idreadings): never which garage took it. */
+export interface VehicleReading {
+  odometer: number;
+  recorded_at: string;
+  verdict: ReadingVerdictCode;
+  reasons: ReadingReason[];
+  /** Recorded by the partner asking. */
+  own: boolean;
 }
 
 export interface Settings {

@@ -43,8 +43,39 @@ export const REPAIRS_PAGE_MAX = 500;
 export const REGISTRATION_DEFAULT_LOCATION = { latitude: 36, longitude: 3 } as const;
 /** Location picker default centre near Algiers (docs/PRODUCT.md#business-constants). */
 export const MAP_DEFAULT_CENTER = { latitude: 36.76375, longitude: 3.05176 } as const;
-/** Average daily distance above which a new reading is implausibly high (docs/PRODUCT.md#odometer-plausibility). */
+/**
+ * Odometer plausibility bounds (docs/PRODUCT.md#odometer-plausibility): the most km a vehicle may
+ * plausibly cover in any window of the given length. Chosen for the heaviest users the portal serves,
+ * double-crewed long-haul trucks and inter-wilaya taxis, so an honest reading is never called
+ * implausible; a tampered odometer shows as a dip, which `ODOMETER_DIP_TOLERANCE_KM` catches.
+ * - Day, 1,500 km: Car-Pass (Belgium) flags more than 1,000 km a day, a car's figure; two drivers
+ *   sharing a truck may drive up to 10 hours each in a day under the EU driving-time rules (Regulation
+ *   (EC) 561/2006, art. 6(1) and 8(5), taken as the reference for professional drivers), 20 hours at a
+ *   75 km/h average: Algiers–Tamanrasset (about 1,900 km on the RN1) is a crew's day and a half.
+ * - Week, 7,000 km: nobody keeps 1,500 km a day up for a week: each driver drives 56 hours a week at most
+ *   (art. 6(2)), 112 hours for a crew of two, about 7,000 km at 60–65 km/h over mixed roads.
+ * - Month (30 days), 20,000 km; quarter (91 days), 55,000 km; year (365 days), 200,000 km: the mileage
+ *   of the busiest double-crewed trucks (about 200,000 km a year, some 550 km a day on average); a
+ *   single-driver truck or a taxi does half of it.
+ * The Netherlands' RDW also judges per day up to per year; its figures are not reproduced here.
+ * Each bound stays below the shorter ones prorated over its window, so each one binds at its own length
+ * (maxPlausibleKm, contract/readings.ts).
+ */
 export const ODOMETER_MAX_KM_PER_DAY = 1500;
+export const ODOMETER_MAX_KM_PER_WEEK = 7000;
+export const ODOMETER_MAX_KM_PER_MONTH = 20_000;
+export const ODOMETER_MAX_KM_PER_QUARTER = 55_000;
+export const ODOMETER_MAX_KM_PER_YEAR = 200_000;
+/** A reading this much lower than the previous one is implausible; a smaller dip is tolerated, as RDW does (a misread digit, a replaced instrument cluster's rounding). */
+export const ODOMETER_DIP_TOLERANCE_KM = 100;
+/** A reading received more than this after it was recorded is reported late (Car-Pass's 5 days); informational only. */
+export const LATE_REPORT_MS = 5 * 24 * 60 * 60 * 1000;
+/** How long after the server stored a repair its partner may still correct it (docs/API.md#corrections). */
+export const CORRECTION_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+/** Algeria keeps UTC+1 all year (no summer time since 1981): the calendar day of a reading for same_day_duplicate. */
+export const ALGIERS_UTC_OFFSET_MS = 60 * 60 * 1000;
+/** The most readings GET /vehicles/{kode_id}/readings returns, newest first. */
+export const VEHICLE_READINGS_MAX = 200;
 
 /** Strips everything but digits, so "0555 12 34 56" and "0555123456" are the same number. */
 export function phoneDigits(value: string): string {

@@ -4,7 +4,8 @@
  * Each issue's message is an ErrorCode, never prose: each side words it in the user's language.
  */
 import * as z from 'zod/mini';
-import type { ErrorCode } from './codes';
+import { isErrorCode, type ErrorCode } from './codes';
+import { CORRECTION_REASONS } from './readings';
 import {
   EMAIL_MAX_LENGTH,
   FULL_NAME_MAX_LENGTH,
@@ -163,28 +164,42 @@ export const repairFormFields = {
 };
 export const repairForm = z.object(repairFormFields);
 
-export const repairEntry = z.object({
-  ...repairFormFields,
-  note: z._default(
-    z
-      .string(code('note_too_long'))
-      .check(z.regex(MULTI_LINE_TEXT, code('invalid_characters')), z.maxLength(NOTE_MAX_LENGTH, code('note_too_long'))),
-    '',
-  ),
-  vin: optionalText(32),
-  brand: optionalText(80),
-  model: optionalText(120),
-  year: z.optional(
-    z.nullable(
-      z.union(
-        [z.number(code('vehicle_field_invalid')), z.string(code('vehicle_field_invalid')).check(singleLine())],
-        code('vehicle_field_invalid'),
+export const repairEntry = z
+  .object({
+    ...repairFormFields,
+    note: z._default(
+      z
+        .string(code('note_too_long'))
+        .check(
+          z.regex(MULTI_LINE_TEXT, code('invalid_characters')),
+          z.maxLength(NOTE_MAX_LENGTH, code('note_too_long')),
+        ),
+      '',
+    ),
+    vin: optionalText(32),
+    brand: optionalText(80),
+    model: optionalText(120),
+    year: z.optional(
+      z.nullable(
+        z.union(
+          [z.number(code('vehicle_field_invalid')), z.string(code('vehicle_field_invalid')).check(singleLine())],
+          code('vehicle_field_invalid'),
+        ),
       ),
     ),
-  ),
-  /** The moment the mechanic pressed Insert, fixed then so a late sync keeps the real time. */
-  recorded_at: z.iso.datetime({ offset: true, error: 'recorded_at_invalid' satisfies ErrorCode }),
-});
+    /** The moment the mechanic pressed Insert, fixed then so a late sync keeps the real time. */
+    recorded_at: z.iso.datetime({ offset: true, error: 'recorded_at_invalid' satisfies ErrorCode }),
+    /** A correction (docs/API.md#corrections): the id of the partner's repair it replaces, and why. */
+    corrects: z.optional(z.uuid(code('correction_invalid'))),
+    correction_reason: z.optional(z.enum(CORRECTION_REASONS, code('correction_invalid'))),
+  })
+  .check(
+    // One without the other says nothing useful: refused as a whole rather than half-applied.
+    z.refine((entry) => (entry.corrects === undefined) === (entry.correction_reason === undefined), {
+      error: 'correction_invalid' satisfies ErrorCode,
+      path: ['correction_reason'],
+    }),
+  );
 export type RepairEntry = z.input<typeof repairEntry>;
 
 export const listRepairsQuery = z.object({
@@ -198,21 +213,31 @@ export const listRepairsQuery = z.object({
       ),
   ),
   before: z.optional(z.iso.datetime({ offset: true, error: 'invalid_request' satisfies ErrorCode })),
+  /** With `before`: the id of the last item, so repairs sharing its recorded_at are not skipped. */
+  before_id: z.optional(z.uuid(code('invalid_request'))),
 });
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /**
- * The first problem of each field, keyed by field name ("location.latitude" folds into "location").
- * Empty when the value is valid.
+ * The first problem of each field, keyed by field name ("location.latitude" folds into "location",
+ * a problem with the value as a whole goes under "_"). A message that is not an ErrorCode (a rule
+ * without its own code) reads as invalid_request. The PWA's forms and the API's request validation
+ * both report problems through this.
  */
-export function fieldErrors(schema: z.ZodMiniType, value: unknown): Partial<Record<string, ErrorCode>> {
-  const result = schema.safeParse(value);
-  if (result.success) return {};
+export function firstIssuePerField(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Partial<Record<string, ErrorCode>> {
   const errors: Record<string, ErrorCode> = {};
-  for (const issue of result.error.issues) {
+  for (const issue of issues) {
     const field = issue.path.length > 0 ? String(issue.path[0]) : '_';
-    errors[field] ??= issue.message as ErrorCode;
+    errors[field] ??= isErrorCode(issue.message) ? issue.message : 'invalid_request';
   }
   return errors;
+}
+
+/** The first problem of each field of a value checked against a schema; empty when it is valid. */
+export function fieldErrors(schema: z.ZodMiniType, value: unknown): Partial<Record<string, ErrorCode>> {
+  const result = schema.safeParse(value);
+  return result.success ? {} : firstIssuePerField(result.error.issues);
 }

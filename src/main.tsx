@@ -5,22 +5,30 @@ import { preloadLandingPage } from './app/Router';
 import { reportCaughtError } from './components/ui/chunk-error-boundary';
 import { initColorMode } from './lib/color-mode';
 import { initI18n } from './lib/i18n';
-import { startSync } from './lib/sync';
-import { registerServiceWorker } from './lib/pwa';
-import { ensureSession, onSignIn, settleSignOutWhenOnline } from './lib/session';
+import { keepInstallOffer, registerServiceWorker } from './lib/pwa';
+import { ensureSession, getSession, onSignIn, settleSignOutWhenOnline, subscribeSession } from './lib/session';
 
 initColorMode();
 // Each sign-in (a session refreshed at start included) fills the tablet with the partner's history and
 // statistics, so they show offline from the first minute. Its code loads then: a sign-in is online.
 onSignIn(
-  () => void import('./features/dashboard/device-fill').then(({ fillDevice }) => fillDevice()).catch(() => undefined),
+  () =>
+    void import('./features/dashboard/data/device-fill').then(({ fillDevice }) => fillDevice()).catch(() => undefined),
 );
 settleSignOutWhenOnline();
 // The session check and the landing page's code start now, alongside the catalog and the first render.
 void ensureSession();
 preloadLandingPage(window.location.pathname);
+// The outbox's sender, and IndexedDB's code with it, starts once a partner is signed in (by the server
+// or from the tablet's cache offline): /login needs neither (docs/ARCHITECTURE.md#start-up).
+const stopWaitingForPartner = subscribeSession(() => {
+  if (getSession().status !== 'authenticated') return;
+  stopWaitingForPartner();
+  void import('./lib/sync')
+    .then(({ startSync }) => startSync())
+    .catch((error: unknown) => console.error('outbox sender', error));
+});
 await initI18n();
-startSync();
 
 // A part whose code cannot be fetched is shown to the mechanic with Retry, not logged as a bug.
 const root = createRoot(document.getElementById('root')!, { onCaughtError: reportCaughtError });
@@ -35,4 +43,5 @@ startTransition(() => {
   );
 });
 
+keepInstallOffer();
 void registerServiceWorker();

@@ -5,7 +5,8 @@
  * fetched ahead); public documents and pictures kept for offline reading. API data is not cached
  * here: the app keeps it in IndexedDB. The first worker takes control of the pages already open,
  * the one that installed it included, so a first session works offline without a reload; a new
- * version waits until the page asks it to take over.
+ * version waits until the page asks it to take over. Where the browser has Background Sync, the
+ * outbox's sync event sends the queued entries with the pages' engine, tabs closed or not.
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
@@ -14,8 +15,16 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { PICTURES_CACHE } from './lib/cache-names';
+import { OUTBOX_SYNC_TAG } from './lib/sync/background';
+import { sendOutboxFromWorker } from './lib/sync/background-worker';
 
 declare const self: ServiceWorkerGlobalScope;
+
+/** Background Synchronization's event (not in TypeScript's WebWorker library). */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+  readonly lastChance: boolean;
+}
 
 export const TILE_CACHE = 'map-tiles-v1';
 const TILE_MAX_ENTRIES = 3000;
@@ -69,4 +78,12 @@ registerRoute(
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// The outbox's background sync (docs/ARCHITECTURE.md#the-offline-model-in-practice): a rejection tells
+// the browser that entries are left, so it fires again later (a few times at most, then gives up until
+// a page asks again).
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(sendOutboxFromWorker());
 });

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   doublePrecision,
   index,
@@ -14,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { CorrectionReason, ReadingReason, ReadingVerdictCode } from '../../contract';
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -120,7 +122,21 @@ export const repairs = pgTable(
       .references(() => repairTypes.id),
     odometer: integer('odometer').notNull(),
     note: text('note').notNull().default(''),
-    odometer_anomaly: boolean('odometer_anomaly').notNull().default(false),
+    /**
+     * The verdict of the odometer rules (contract/readings.ts) over the vehicle's stored readings, kept
+     * current: each new reading re-judges its vehicle's readings in the same transaction.
+     */
+    verdict: text('verdict').$type<ReadingVerdictCode>().notNull().default('no_verdict'),
+    reasons: text('reasons')
+      .array()
+      .$type<ReadingReason[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The repair that corrects this one (docs/API.md#corrections): kept, out of the rules. */
+    superseded_by: uuid('superseded_by').references((): AnyPgColumn => repairs.id),
+    /** Set on a correcting repair: the one it corrects, and why. */
+    corrects: uuid('corrects').references((): AnyPgColumn => repairs.id),
+    correction_reason: text('correction_reason').$type<CorrectionReason>(),
     recorded_at: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull(),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     idempotency_key: uuid('idempotency_key').notNull(),
@@ -131,6 +147,8 @@ export const repairs = pgTable(
     uniqueIndex('repairs_partner_idempotency_unique').on(table.partner_id, table.idempotency_key),
     index('repairs_partner_recorded_idx').on(table.partner_id, table.recorded_at.desc(), table.id.desc()),
     index('repairs_vehicle_recorded_idx').on(table.kode_id, table.recorded_at.desc()),
+    // One correction per repair: a second one racing the first fails here even without the vehicle lock.
+    uniqueIndex('repairs_corrects_unique').on(table.corrects),
   ],
 );
 

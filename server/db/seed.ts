@@ -13,6 +13,7 @@ import { partners, repairTypes, settings, users } from './schema';
 import { csvRecords } from '../services/csv';
 import { importVehicles } from '../services/vehicle-import';
 import { hashPassword } from '../services/passwords';
+import { judgeUnjudgedVehicles } from '../services/repairs/judge';
 import { PARTNER_CONDITIONS, SHIPPED_BEFORE, type ConditionsKey } from './conditions';
 
 const SEED_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'seed');
@@ -103,6 +104,8 @@ async function seedDemoPartner(db: Database) {
 export async function seedDatabase(db: Database, options: { demo: boolean; log?: FastifyBaseLogger }) {
   await seedRepairTypes(db);
   await seedSettings(db);
+  // Readings stored before verdicts existed get theirs (docs/PRODUCT.md#odometer-plausibility).
+  await judgeUnjudgedVehicles(db);
   if (!options.demo) return;
   const csv = await fs.readFile(path.join(SEED_DIR, 'vehicles.csv'), 'utf8');
   await importVehicles(db, csv, { updateExisting: false });

@@ -4,8 +4,7 @@
  */
 import type { FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
 import type * as z from 'zod/mini';
-import type { ErrorCode } from '../../contract';
-import { isErrorCode } from '../../contract';
+import { firstIssuePerField, type ErrorCode } from '../../contract';
 
 export interface ZodMiniTypeProvider extends FastifyTypeProvider {
   validator: this['schema'] extends z.ZodMiniType ? z.output<this['schema']> : unknown;
@@ -24,11 +23,6 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodMiniType> = ({ sch
   return (data: unknown) => {
     const result = schema.safeParse(data);
     if (result.success) return { value: result.data };
-    const fields: Record<string, ErrorCode> = {};
-    for (const issue of result.error.issues) {
-      const field = issue.path.length > 0 ? String(issue.path[0]) : '_';
-      fields[field] ??= isErrorCode(issue.message) ? issue.message : 'invalid_request';
-    }
-    return { error: new RequestValidationError(fields) };
+    return { error: new RequestValidationError(firstIssuePerField(result.error.issues)) };
   };
 };

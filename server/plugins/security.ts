@@ -1,6 +1,8 @@
 /**
  * Security headers on everything served, with a Content-Security-Policy the PWA works under:
  * its own scripts only, Emotion's inline styles, and the configured tile and geocoder hosts.
+ * 'wasm-unsafe-eval' lets the page compile WebAssembly (the scanner's ZXing reader, served from 'self';
+ * docs/PRODUCT.md#scanning-and-the-vin-check) and nothing more: eval() and new Function stay refused.
  * CORS stays closed unless ALLOWED_ORIGINS names other origins.
  */
 import fp from 'fastify-plugin';
@@ -24,7 +26,7 @@ export const securityPlugin = fp<{ config: Config }>(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', tiles],
           connectSrc: ["'self'", geocoder, tiles],

@@ -1,11 +1,10 @@
 import { Box } from '@chakra-ui/react';
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { ChunkErrorBoundary, ChunkFailureNotice } from '../components/ui/chunk-error-boundary';
 import { retryableLazy, type RetryableLazy } from '../components/ui/retryable-lazy';
-import { AuthenticatedLayout } from './layouts/AuthenticatedLayout';
 import { PublicLayout } from './layouts/PublicLayout';
-import { paths } from './paths';
+import { paths } from '../config/paths';
 import { FullPageSpinner, SessionGate, type RouteArea } from './SessionGate';
 
 type ScreenPath = (typeof paths)[keyof typeof paths];
@@ -30,6 +29,14 @@ const screens: Record<ScreenPath, Screen> = {
   [paths.privacyConditions]: screen('open', () => import('../features/legal/pages/PrivacyConditionsPage')),
 };
 
+/**
+ * The signed-in frame (header, connectivity, alerts) loads with the first authenticated screen: it
+ * brings the outbox and IndexedDB's code, which the public pages never need.
+ */
+const AuthenticatedLayout = retryableLazy<{ children: ReactNode }>(async () => ({
+  default: (await import('./layouts/AuthenticatedLayout')).AuthenticatedLayout,
+}));
+
 function isScreenPath(pathname: string): pathname is ScreenPath {
   return Object.hasOwn(screens, pathname);
 }
@@ -40,29 +47,35 @@ function isScreenPath(pathname: string): pathname is ScreenPath {
  * and Lighthouse figures: see `npm run bench`).
  */
 export function preloadLandingPage(pathname: string): void {
-  if (isScreenPath(pathname)) screens[pathname].Page.preload();
+  if (!isScreenPath(pathname)) return;
+  const { area, Page } = screens[pathname];
+  Page.preload();
+  if (area === 'authenticated') AuthenticatedLayout.preload();
 }
+
+const failedScreen = (retry: () => void) => (
+  <Box maxWidth="2xl" mx="auto" py={{ base: '2', md: '6' }}>
+    <ChunkFailureNotice onRetry={retry} />
+  </Box>
+);
 
 function gatedPage({ area, Page }: Screen) {
   const Layout = area === 'authenticated' ? AuthenticatedLayout : PublicLayout;
   return function GatedPage() {
     return (
       <SessionGate area={area}>
-        <Layout>
-          {/* A screen whose code cannot be fetched leaves the header (menus, language) in place. */}
-          <ChunkErrorBoundary
-            reset={Page.reset}
-            fallback={(retry) => (
-              <Box maxWidth="2xl" mx="auto" py={{ base: '2', md: '6' }}>
-                <ChunkFailureNotice onRetry={retry} />
-              </Box>
-            )}
-          >
-            <Suspense fallback={<FullPageSpinner />}>
-              <Page />
-            </Suspense>
-          </ChunkErrorBoundary>
-        </Layout>
+        <ChunkErrorBoundary reset={AuthenticatedLayout.reset} fallback={failedScreen}>
+          <Suspense fallback={<FullPageSpinner />}>
+            <Layout>
+              {/* A screen whose code cannot be fetched leaves the header (menus, language) in place. */}
+              <ChunkErrorBoundary reset={Page.reset} fallback={failedScreen}>
+                <Suspense fallback={<FullPageSpinner />}>
+                  <Page />
+                </Suspense>
+              </ChunkErrorBoundary>
+            </Layout>
+          </Suspense>
+        </ChunkErrorBoundary>
       </SessionGate>
     );
   };

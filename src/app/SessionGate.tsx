@@ -8,7 +8,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { ensureSession, useSession } from '../lib/session';
-import { paths } from './paths';
+import { paths } from '../config/paths';
 
 export type RouteArea = 'authenticated' | 'public' | 'open';
 

@@ -1,7 +1,7 @@
 import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
 import { I18nProvider, useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
-import { Toaster } from '../components/ui/toaster';
+import { ToastHost } from '../components/ui/toaster';
 import { UpdatePrompt } from '../components/UpdatePrompt';
 import { i18n } from '../lib/i18n';
 import { system } from './theme';
@@ -18,7 +18,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <ChakraProvider value={system}>
         <DirectionFromLanguage>
           {children}
-          <Toaster />
+          <ToastHost />
           <UpdatePrompt />
         </DirectionFromLanguage>
       </ChakraProvider>

@@ -2,7 +2,7 @@
 import { Menu, Portal } from '@chakra-ui/react';
 import { notifyChunkFailure } from './ui/chunk-error-boundary';
 import { useOpenOnMount, type LazyMenuBaseProps } from './ui/lazy-menu';
-import { activateLocale, currentLocale, LOCALES, type Locale } from '../lib/i18n';
+import { activateLocale, directionOf, LOCALES, useLocale, type Locale } from '../lib/i18n';
 import { LANGUAGE_NAMES } from './language-names';
 
 /** Switches language; a catalog that cannot be fetched leaves the page as it is and offers Retry. */
@@ -12,7 +12,7 @@ function chooseLanguage(locale: Locale): void {
 
 export default function LanguageMenu({ trigger, openOnMount }: LazyMenuBaseProps) {
   const triggerRef = useOpenOnMount(openOnMount);
-  const locale = currentLocale();
+  const locale = useLocale();
   return (
     <Menu.Root onSelect={(details) => chooseLanguage(details.value as Locale)}>
       <Menu.Trigger asChild ref={triggerRef}>
@@ -23,7 +23,7 @@ export default function LanguageMenu({ trigger, openOnMount }: LazyMenuBaseProps
           <Menu.Content>
             <Menu.RadioItemGroup value={locale}>
               {LOCALES.map((code) => (
-                <Menu.RadioItem key={code} value={code} lang={code} dir={code === 'ar' ? 'rtl' : 'ltr'}>
+                <Menu.RadioItem key={code} value={code} lang={code} dir={directionOf(code)}>
                   <Menu.ItemIndicator />
                   {LANGUAGE_NAMES[code]}
                 </Menu.RadioItem>

@@ -1,6 +1,6 @@
 import { Button } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { currentLocale } from '../lib/i18n';
+import { useLocale } from '../lib/i18n';
 import { LANGUAGE_NAMES } from './language-names';
 import { LazyMenu } from './ui/lazy-menu';
 import { retryableLazy } from './ui/retryable-lazy';
@@ -11,7 +11,7 @@ const LanguageMenu = retryableLazy(() => import('./LanguageMenu'));
 /** The language menu in the header; the menu itself loads on first use (see LazyMenu). */
 export function LanguageSwitcher() {
   const { t } = useLingui();
-  const locale = currentLocale();
+  const locale = useLocale();
   return (
     <LazyMenu
       menu={LanguageMenu}

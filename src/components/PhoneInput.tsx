@@ -31,8 +31,22 @@ export function PhoneInput({ value, onValueChange, onFocus, size = 'lg', ...prop
   const [maskAttempt, setMaskAttempt] = useState(0);
   const maskFailed = useRef(false);
 
+  /**
+   * The last value the input reported, until the form hands it back. While the form has not caught up
+   * with typing (its renders lag behind fast keystrokes), a value it passes down is an older one of
+   * ours, not a change from outside: writing it back would drop what was just typed.
+   */
+  const awaitedEcho = useRef<string | null>(null);
+  const report = (next: string) => {
+    // The same value as held comes back as no render at all: nothing to wait for.
+    awaitedEcho.current = next === value ? null : next;
+    onValueChangeRef.current(next);
+  };
+  const reportRef = useRef(report);
+
   useEffect(() => {
     onValueChangeRef.current = onValueChange;
+    reportRef.current = report;
   });
 
   useEffect(() => {
@@ -42,7 +56,7 @@ export function PhoneInput({ value, onValueChange, onFocus, size = 'lg', ...prop
         const element = inputRef.current;
         if (cancelled || !element) return;
         const mask = IMask(element, { mask: PHONE_MASK });
-        mask.on('accept', () => onValueChangeRef.current(mask.value));
+        mask.on('accept', () => reportRef.current(mask.value));
         maskRef.current = mask;
         setMasked(true);
       })
@@ -59,6 +73,10 @@ export function PhoneInput({ value, onValueChange, onFocus, size = 'lg', ...prop
 
   // A value set from outside (a form reset) reaches the input and the mask.
   useEffect(() => {
+    if (awaitedEcho.current !== null) {
+      if (value === awaitedEcho.current) awaitedEcho.current = null;
+      return;
+    }
     const mask = maskRef.current;
     if (mask) {
       if (mask.value !== value) mask.value = value;
@@ -84,7 +102,7 @@ export function PhoneInput({ value, onValueChange, onFocus, size = 'lg', ...prop
         if (maskRef.current) return;
         const digits = phoneDigits(event.target.value).slice(0, MAX_DIGITS);
         if (digits !== event.target.value) event.target.value = digits;
-        onValueChangeRef.current(digits);
+        report(digits);
       }}
       onFocus={(event) => {
         if (maskFailed.current) {

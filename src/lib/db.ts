@@ -1,10 +1,12 @@
 /**
  * The tablet's own database (docs/ARCHITECTURE.md#the-offline-model-in-practice). Per partner: the signed-in user, vehicle
- * lookups, the synced history and the outbox; repair types and public documents are shared.
+ * lookups and timelines, the synced history and the outbox; repair types and public documents are shared.
  * Only src/lib touches it; the UI goes through the hooks and functions src/lib exports.
  */
 import Dexie, { type EntityTable } from 'dexie';
-import type { RepairEntry, RepairRecord, RepairType, User, Vehicle } from '../../contract';
+import type { RepairEntry, RepairRecord, RepairType, User, Vehicle, VehicleReading } from '../../contract';
+import { DATABASE_NAME } from './session-keys';
+import { countSignOut, upgradeOutboxToVersion2 } from './sync/outbox';
 
 export interface CachedAccount {
   /** user.id */
@@ -24,6 +26,15 @@ export interface CachedRepairType extends RepairType {
 
 export interface CachedVehicle extends Vehicle {
   partnerId: string;
+  fetchedAt: string;
+}
+
+/** A vehicle's timeline as GET /vehicles/{kode_id}/readings last gave it to this partner. */
+export interface CachedReadings {
+  partnerId: string;
+  kode_id: string;
+  /** Newest first, as the server sends them. */
+  readings: VehicleReading[];
   fetchedAt: string;
 }
 
@@ -56,20 +67,18 @@ export interface OutboxEntry {
 }
 
 /** The current schema version; every earlier one stays declared below so Dexie can upgrade from it. */
-export const DB_VERSION = 3;
-
-/** Where the outbox's sequence counter lives in the meta table (the next Insert takes the value + 1). */
-export const OUTBOX_SEQ_KEY = 'outbox-seq';
+export const DB_VERSION = 4;
 
 export class PortalDatabase extends Dexie {
   accounts!: EntityTable<CachedAccount, 'id'>;
   meta!: EntityTable<MetaRow, 'key'>;
   repairTypes!: EntityTable<CachedRepairType, 'id'>;
   vehicles!: Dexie.Table<CachedVehicle, [string, string]>;
+  readings!: Dexie.Table<CachedReadings, [string, string]>;
   history!: EntityTable<HistoryRow, 'id'>;
   outbox!: EntityTable<OutboxEntry, 'key'>;
 
-  constructor(name = 'garage-portal') {
+  constructor(name = DATABASE_NAME) {
     super(name);
     this.version(1).stores({
       accounts: 'id',
@@ -81,42 +90,28 @@ export class PortalDatabase extends Dexie {
     });
     // Version 2: per-vehicle indexes for the odometer check and the sender's per-vehicle order, and
     // a global seq index for the Insert counter. Entries queued under version 1 are kept; the upgrade
-    // fills fields an older build may not have written and carries the seq counter over.
+    // (with the outbox's other writes, in sync/outbox.ts) fills fields an older build may not have
+    // written and carries the seq counter over.
     this.version(2)
       .stores({
         history: 'id, partnerId, [partnerId+recorded_at], [partnerId+vehicle.kode_id]',
         outbox: 'key, partnerId, state, seq, [partnerId+seq], [partnerId+state], [partnerId+entry.kode_id]',
       })
-      .upgrade(async (tx) => {
-        let maxSeq = 0;
-        await tx
-          .table<OutboxEntry, string>('outbox')
-          .toCollection()
-          .modify((row) => {
-            // A tab that died mid-send left 'sending': the server may or may not have it; the same key resends.
-            if ((row.state as string) === 'sending' || !row.state) row.state = 'pending';
-            row.attempts ??= 0;
-            row.nextAttemptAt ??= 0;
-            row.lastError ??= null;
-            if (typeof row.seq !== 'number') row.seq = Date.parse(row.createdAt) || 0;
-            maxSeq = Math.max(maxSeq, row.seq);
-          });
-        const meta = tx.table<MetaRow, string>('meta');
-        const current = (await meta.get(OUTBOX_SEQ_KEY))?.value;
-        await meta.put({ key: OUTBOX_SEQ_KEY, value: Math.max(maxSeq, typeof current === 'number' ? current : 0) });
-      });
+      .upgrade(upgradeOutboxToVersion2);
     // Version 3: the history is found by Idempotency-Key, so a queued entry the server already holds
     // (its answer was lost) is recognised when the history is refreshed. Rows synced before have no key.
     this.version(3).stores({
       history: 'id, partnerId, [partnerId+recorded_at], [partnerId+vehicle.kode_id], idempotency_key',
     });
+    // Version 4: each looked-up vehicle's timeline (every garage's readings), kept for offline use.
+    this.version(4).stores({ readings: '[partnerId+kode_id], partnerId' });
   }
 }
 
 export const db = new PortalDatabase();
 
 /** What the meta table keeps per partner, each under `<kind>:<partner id>`. */
-const PARTNER_META_KINDS = ['statistics', 'history-refreshed-at'] as const;
+const PARTNER_META_KINDS = ['statistics', 'history-refreshed-at', 'history-cursor'] as const;
 export type PartnerMetaKind = (typeof PARTNER_META_KINDS)[number];
 
 export function partnerMetaKey(kind: PartnerMetaKind, partnerId: string): string {
@@ -129,11 +124,14 @@ export function partnerMetaKey(kind: PartnerMetaKind, partnerId: string): string
  * leave at the partner's next sign-in, as ever. One transaction: never half forgotten.
  */
 export async function forgetPartnerData(partnerId: string): Promise<void> {
-  await db.transaction('rw', [db.accounts, db.history, db.vehicles, db.meta], async () => {
+  await db.transaction('rw', [db.accounts, db.history, db.vehicles, db.readings, db.meta], async () => {
     await db.accounts.delete(partnerId);
     await db.history.where('partnerId').equals(partnerId).delete();
     await db.vehicles.where('partnerId').equals(partnerId).delete();
+    await db.readings.where('partnerId').equals(partnerId).delete();
     await db.meta.bulkDelete(PARTNER_META_KINDS.map((kind) => partnerMetaKey(kind, partnerId)));
+    // A send in flight for this partner may still be answered: its answer must not bring the history back.
+    await countSignOut(db);
   });
 }
 

@@ -1,8 +1,9 @@
 /**
  * Words for every contract ErrorCode (contract/codes.ts), in one place, through Lingui.
  * Forms validate with the contract schemas, which answer with codes; this turns them into text in
- * the active language. The French texts are the server's own (server/i18n/messages.ts), so a rule
- * checked on either side reads the same.
+ * the active language. Each message's id is its code: the server reads the same catalog entries
+ * for its own answers (server/i18n/messages.ts), so a rule checked on either side reads the same
+ * in every language (docs/API.md#error-reasons). Keep the id equal to the code.
  */
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -11,48 +12,79 @@ import { useCallback } from 'react';
 import { isErrorCode, type ApiFailure, type ErrorCode } from '../../contract';
 
 export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
-  kode_id_invalid: msg`Veuillez saisir un KODE ID valide`,
-  odometer_invalid: msg`Veuillez saisir un kilometrage valide`,
-  repair_type_required: msg`Veuillez choisir un type de panne`,
-  consent_required: msg`Veuillez confirmer les informations avant de soumettre`,
-  recorded_at_invalid: msg`La date de saisie n'est pas valide`,
-  recorded_at_out_of_range: msg`La date de saisie est trop ancienne ou dans le futur`,
-  note_too_long: msg`La note est trop longue (1000 caractères au plus)`,
-  vehicle_field_invalid: msg`Les informations du véhicule ne sont pas valides`,
-  email_invalid: msg`Adresse e-mail invalide`,
-  email_required: msg`L'adresse e-mail est requise`,
-  password_required: msg`Le mot de passe est requis`,
-  password_too_short: msg`Le mot de passe doit contenir au moins 8 caractères`,
-  password_too_long: msg`Le mot de passe est trop long (128 caractères au plus)`,
+  kode_id_invalid: msg({ id: 'kode_id_invalid', message: 'Veuillez saisir un KODE ID valide' }),
+  odometer_invalid: msg({ id: 'odometer_invalid', message: 'Veuillez saisir un kilometrage valide' }),
+  repair_type_required: msg({ id: 'repair_type_required', message: 'Veuillez choisir un type de panne' }),
+  consent_required: msg({ id: 'consent_required', message: 'Veuillez confirmer les informations avant de soumettre' }),
+  recorded_at_invalid: msg({ id: 'recorded_at_invalid', message: "La date de saisie n'est pas valide" }),
+  recorded_at_out_of_range: msg({
+    id: 'recorded_at_out_of_range',
+    message: 'La date de saisie est trop ancienne ou dans le futur',
+  }),
+  note_too_long: msg({ id: 'note_too_long', message: 'La note est trop longue (1000 caractères au plus)' }),
+  vehicle_field_invalid: msg({
+    id: 'vehicle_field_invalid',
+    message: 'Les informations du véhicule ne sont pas valides',
+  }),
+  email_invalid: msg({ id: 'email_invalid', message: 'Adresse e-mail invalide' }),
+  email_required: msg({ id: 'email_required', message: "L'adresse e-mail est requise" }),
+  password_required: msg({ id: 'password_required', message: 'Le mot de passe est requis' }),
+  password_too_short: msg({ id: 'password_too_short', message: 'Le mot de passe doit contenir au moins 8 caractères' }),
+  password_too_long: msg({
+    id: 'password_too_long',
+    message: 'Le mot de passe est trop long (128 caractères au plus)',
+  }),
   passwords_mismatch: msg({ id: 'passwords_mismatch', message: 'Les mots de passe ne correspondent pas' }),
-  full_name_required: msg`Le nom complet est requis`,
-  phone_invalid: msg`Numéro de téléphone invalide (0 suivi de 8 à 10 chiffres)`,
-  location_invalid: msg`Localisation invalide`,
-  privacy_required: msg`Vous devez accepter les conditions de confidentialité`,
-  token_invalid: msg`Lien de réinitialisation invalide ou expiré`,
-  current_password_required: msg`Le mot de passe actuel est requis pour changer le mot de passe ou l’e-mail`,
-  current_password_wrong: msg`Le mot de passe actuel est incorrect`,
-  invalid_credentials: msg`E-mail ou mot de passe incorrect`,
-  email_taken: msg`Impossible de créer un compte avec cette adresse e-mail`,
-  session_expired: msg`Votre session a expiré, veuillez vous reconnecter`,
-  unauthorized: msg`Authentification requise`,
-  forbidden_origin: msg`Origine non autorisée`,
-  vehicle_not_found: msg`Aucun véhicule ne correspond à ce KODE ID`,
-  repair_type_not_found: msg`Ce type de panne n'existe pas`,
-  idempotency_conflict: msg`Cette saisie a déjà été enregistrée avec un contenu différent`,
-  idempotency_key_invalid: msg`L'en-tête Idempotency-Key doit être un UUID`,
-  rate_limited: msg`Trop de tentatives, veuillez réessayer plus tard`,
-  not_found: msg`Ressource introuvable`,
-  method_not_allowed: msg`Méthode non autorisée`,
-  malformed_json: msg`Le corps de la requête n’est pas un JSON valide`,
-  body_too_large: msg`Requête trop volumineuse`,
-  unsupported_media_type: msg`Type de contenu non pris en charge (application/json attendu)`,
-  invalid_request: msg`Requête invalide`,
-  internal: msg`Une erreur interne est survenue, veuillez réessayer`,
-  invalid_characters: msg`Ce champ contient des caractères non autorisés`,
-  headers_too_large: msg`En-têtes de la requête trop volumineux`,
-  request_timeout: msg`La requête a pris trop de temps, veuillez réessayer`,
-  unavailable: msg`Le service est momentanément indisponible, veuillez réessayer`,
+  full_name_required: msg({ id: 'full_name_required', message: 'Le nom complet est requis' }),
+  phone_invalid: msg({ id: 'phone_invalid', message: 'Numéro de téléphone invalide (0 suivi de 8 à 10 chiffres)' }),
+  location_invalid: msg({ id: 'location_invalid', message: 'Localisation invalide' }),
+  privacy_required: msg({ id: 'privacy_required', message: 'Vous devez accepter les conditions de confidentialité' }),
+  token_invalid: msg({ id: 'token_invalid', message: 'Lien de réinitialisation invalide ou expiré' }),
+  current_password_required: msg({
+    id: 'current_password_required',
+    message: 'Le mot de passe actuel est requis pour changer le mot de passe ou l’e-mail',
+  }),
+  current_password_wrong: msg({ id: 'current_password_wrong', message: 'Le mot de passe actuel est incorrect' }),
+  invalid_credentials: msg({ id: 'invalid_credentials', message: 'E-mail ou mot de passe incorrect' }),
+  email_taken: msg({ id: 'email_taken', message: 'Impossible de créer un compte avec cette adresse e-mail' }),
+  session_expired: msg({ id: 'session_expired', message: 'Votre session a expiré, veuillez vous reconnecter' }),
+  unauthorized: msg({ id: 'unauthorized', message: 'Authentification requise' }),
+  forbidden_origin: msg({ id: 'forbidden_origin', message: 'Origine non autorisée' }),
+  vehicle_not_found: msg({ id: 'vehicle_not_found', message: 'Aucun véhicule ne correspond à ce KODE ID' }),
+  repair_type_not_found: msg({ id: 'repair_type_not_found', message: "Ce type de panne n'existe pas" }),
+  idempotency_conflict: msg({
+    id: 'idempotency_conflict',
+    message: 'Cette saisie a déjà été enregistrée avec un contenu différent',
+  }),
+  correction_invalid: msg({
+    id: 'correction_invalid',
+    message: 'Une correction doit indiquer la saisie corrigée et un motif valide',
+  }),
+  repair_not_found: msg({ id: 'repair_not_found', message: 'Aucune de vos saisies ne correspond à celle à corriger' }),
+  already_corrected: msg({ id: 'already_corrected', message: 'Cette saisie a déjà été corrigée' }),
+  correction_window_closed: msg({
+    id: 'correction_window_closed',
+    message: 'Cette saisie ne peut plus être corrigée (7 jours après son enregistrement)',
+  }),
+  idempotency_key_invalid: msg({
+    id: 'idempotency_key_invalid',
+    message: "L'en-tête Idempotency-Key doit être un UUID",
+  }),
+  rate_limited: msg({ id: 'rate_limited', message: 'Trop de tentatives, veuillez réessayer plus tard' }),
+  not_found: msg({ id: 'not_found', message: 'Ressource introuvable' }),
+  method_not_allowed: msg({ id: 'method_not_allowed', message: 'Méthode non autorisée' }),
+  malformed_json: msg({ id: 'malformed_json', message: 'Le corps de la requête n’est pas un JSON valide' }),
+  body_too_large: msg({ id: 'body_too_large', message: 'Requête trop volumineuse' }),
+  unsupported_media_type: msg({
+    id: 'unsupported_media_type',
+    message: 'Type de contenu non pris en charge (application/json attendu)',
+  }),
+  invalid_request: msg({ id: 'invalid_request', message: 'Requête invalide' }),
+  internal: msg({ id: 'internal', message: 'Une erreur interne est survenue, veuillez réessayer' }),
+  invalid_characters: msg({ id: 'invalid_characters', message: 'Ce champ contient des caractères non autorisés' }),
+  headers_too_large: msg({ id: 'headers_too_large', message: 'En-têtes de la requête trop volumineux' }),
+  request_timeout: msg({ id: 'request_timeout', message: 'La requête a pris trop de temps, veuillez réessayer' }),
+  unavailable: msg({ id: 'unavailable', message: 'Le service est momentanément indisponible, veuillez réessayer' }),
 };
 
 const NETWORK_MESSAGE = msg`Serveur injoignable : vérifiez la connexion et réessayez`;

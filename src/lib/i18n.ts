@@ -4,6 +4,7 @@
  * the other catalogs are fetched when chosen.
  */
 import { i18n, type Messages } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { messages as frMessages } from '../locales/fr/messages.po';
 
 export const LOCALES = ['fr', 'ar', 'en'] as const;
@@ -33,8 +34,15 @@ export function storedLocale(): Locale {
   }
 }
 
+/** The active language, outside React (a request's header, a search). */
 export function currentLocale(): Locale {
   return isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
+}
+
+/** The active language in a component, which re-renders when it changes. */
+export function useLocale(): Locale {
+  const { i18n: active } = useLingui();
+  return isLocale(active.locale) ? active.locale : DEFAULT_LOCALE;
 }
 
 /** Loads the catalog if needed, activates it, and sets lang and dir on the page. */

@@ -59,3 +59,46 @@ export function useUpdateWaiting(): boolean {
     () => updateWaiting,
   );
 }
+
+/** Chromium's install offer (`beforeinstallprompt`), kept so the portal can offer installing itself. */
+interface InstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+let installOffer: InstallPromptEvent | null = null;
+const installListeners = new Set<() => void>();
+
+function setInstallOffer(offer: InstallPromptEvent | null) {
+  installOffer = offer;
+  installListeners.forEach((listener) => listener());
+}
+
+/**
+ * Listens for the browser's install offer from the start (it may come before any screen wants it).
+ * The browser's own install banner is left alone: the offer is only kept.
+ */
+export function keepInstallOffer(): void {
+  window.addEventListener('beforeinstallprompt', (event) => setInstallOffer(event as InstallPromptEvent));
+  window.addEventListener('appinstalled', () => setInstallOffer(null));
+}
+
+/** Whether the portal can offer to install itself now (Chromium, not installed yet). */
+export function useInstallOffered(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      installListeners.add(listener);
+      return () => installListeners.delete(listener);
+    },
+    () => installOffer !== null,
+  );
+}
+
+/** Shows the browser's install dialog; true when the mechanic accepted. An offer is used once. */
+export async function offerInstall(): Promise<boolean> {
+  const offer = installOffer;
+  if (!offer) return false;
+  setInstallOffer(null);
+  await offer.prompt();
+  return (await offer.userChoice).outcome === 'accepted';
+}

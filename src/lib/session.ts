@@ -2,7 +2,9 @@
  * The session (docs/PRODUCT.md#session, docs/ARCHITECTURE.md#the-offline-model-in-practice). The access token lives in memory only;
  * the refresh token is an HttpOnly cookie the page never sees. The signed-in user is cached in
  * IndexedDB so that, when a refresh fails for lack of network, the mechanic stays signed in and
- * keeps working. Only a 401 from the server signs out.
+ * keeps working. Only a 401 from the server signs out. What a start must know first (signed in or
+ * not, a sign-out owed) is mirrored in localStorage (session-mirror.ts): IndexedDB's code loads only
+ * once a partner is signed in.
  *
  * Signing out on a shared tablet leaves nothing behind: the partner's data leaves the device (all but
  * their unsent entries), and a sign-out the server could not hear (offline) is owed to it: it goes
@@ -14,8 +16,12 @@ import type { AuthSession, User } from '../../contract';
 import { apiRequest, configureApiClient, isNetworkFailure } from './api/client';
 import type { ApiBase } from './api/config';
 import { PICTURES_CACHE } from './cache-names';
-import { db, forgetPartnerData, readMeta, writeMeta } from './db';
 import { currentLocale } from './i18n';
+import { CURRENT_ACCOUNT_KEY, DATABASE_NAME, PENDING_SIGN_OUT_KEY, SESSION_REFRESH_LOCK } from './session-keys';
+import { readSessionMirror, writeSessionMirror, type SessionMirror } from './session-mirror';
+
+/** IndexedDB, loaded when first needed: a sign-in, a sign-out, or a tablet without the mirror yet. */
+const database = () => import('./db');
 
 export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous';
 
@@ -27,9 +33,6 @@ export interface SessionState {
   offline: boolean;
 }
 
-const CURRENT_ACCOUNT_KEY = 'current-account';
-/** Set when a sign-out could not reach the server: its revocation is still owed. */
-const PENDING_SIGN_OUT_KEY = 'pending-sign-out';
 const LOGOUT_PATH = '/logout/partner';
 /** A refresh younger than this is not repeated on the next route change. */
 const REFRESH_REUSE_MS = 30_000;
@@ -65,16 +68,50 @@ export function onSignIn(listener: (user: User) => void): () => void {
 }
 
 async function rememberAccount(user: User) {
+  writeSessionMirror({ account: user });
+  const { db, writeMeta } = await database();
   await db.transaction('rw', db.accounts, db.meta, async () => {
     await db.accounts.put({ id: user.id, user, signedInAt: new Date().toISOString() });
     await writeMeta(CURRENT_ACCOUNT_KEY, user.id);
   });
 }
 
-async function cachedAccount(): Promise<User | null> {
+/** Whether the tablet has the portal's database at all (a first visit has not), asked without Dexie. */
+async function databaseMayExist(): Promise<boolean> {
+  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return true;
+  return (await indexedDB.databases()).some((info) => info.name === DATABASE_NAME);
+}
+
+/** The mirror as IndexedDB has it, for a tablet that has no mirror yet (written then, for the next start). */
+async function mirrorFromDatabase(): Promise<SessionMirror> {
+  if (!(await databaseMayExist())) {
+    const nobody = { account: null, pendingSignOut: false };
+    writeSessionMirror(nobody);
+    return nobody;
+  }
+  const { db, readMeta } = await database();
   const id = await readMeta<string>(CURRENT_ACCOUNT_KEY);
-  if (!id) return null;
-  return (await db.accounts.get(id))?.user ?? null;
+  const account = id ? ((await db.accounts.get(id))?.user ?? null) : null;
+  const mirror = { account, pendingSignOut: Boolean(await readMeta<boolean>(PENDING_SIGN_OUT_KEY)) };
+  writeSessionMirror(mirror);
+  return mirror;
+}
+
+/** A read of IndexedDB under way: the start's two questions (signed in? sign-out owed?) share it. */
+let readingDatabase: Promise<SessionMirror> | null = null;
+
+/** What the tablet knows of its session: the mirror at once, IndexedDB the first time. */
+async function knownSession(): Promise<SessionMirror> {
+  return (
+    readSessionMirror() ??
+    (readingDatabase ??= mirrorFromDatabase().finally(() => {
+      readingDatabase = null;
+    }))
+  );
+}
+
+async function cachedAccount(): Promise<User | null> {
+  return (await knownSession()).account;
 }
 
 /** Stores a session the server just granted (login, register, refresh). */
@@ -86,7 +123,6 @@ export async function establishSession(session: AuthSession): Promise<void> {
   update({ status: 'authenticated', user: session.user, accessToken: session.access_token, offline: false });
   await rememberAccount(session.user).catch(() => undefined);
   if (!wasSignedIn) signInListeners.forEach((listener) => listener(session.user));
-  requestPersistentStorage();
 }
 
 /** Replaces the stored user after a profile update. */
@@ -104,8 +140,8 @@ export type RefreshOutcome = 'ok' | 'unauthorized' | 'offline';
  */
 async function mayHaveSession(): Promise<boolean> {
   if (state.status === 'authenticated') return true;
-  return readMeta<string>(CURRENT_ACCOUNT_KEY)
-    .then((id) => Boolean(id))
+  return knownSession()
+    .then((known) => known.account !== null)
     .catch(() => true);
 }
 
@@ -135,14 +171,14 @@ async function refreshOnce(): Promise<RefreshOutcome> {
 }
 
 /**
- * One refresh at a time, across tabs too (Web Locks), so two tabs never present the same
- * refresh token at once.
+ * One refresh at a time, across tabs and the service worker too (Web Locks), so two of them never
+ * present the same refresh token at once.
  */
 export function refreshSession(): Promise<RefreshOutcome> {
   refreshInFlight ??= (async () => {
     try {
       if (typeof navigator !== 'undefined' && navigator.locks) {
-        return await navigator.locks.request('session-refresh', refreshOnce);
+        return await navigator.locks.request(SESSION_REFRESH_LOCK, refreshOnce);
       }
       return await refreshOnce();
     } finally {
@@ -156,8 +192,8 @@ let pendingSignOut: boolean | null = null;
 let settling: Promise<void> | null = null;
 
 async function hasPendingSignOut(): Promise<boolean> {
-  pendingSignOut ??= await readMeta<boolean>(PENDING_SIGN_OUT_KEY)
-    .then(Boolean)
+  pendingSignOut ??= await knownSession()
+    .then((known) => known.pendingSignOut)
     .catch(() => false);
   return pendingSignOut;
 }
@@ -165,7 +201,13 @@ async function hasPendingSignOut(): Promise<boolean> {
 async function setPendingSignOut(pending: boolean): Promise<void> {
   if (!pending && pendingSignOut === false) return;
   pendingSignOut = pending;
-  await (pending ? writeMeta(PENDING_SIGN_OUT_KEY, true) : db.meta.delete(PENDING_SIGN_OUT_KEY)).catch(() => undefined);
+  writeSessionMirror({ pendingSignOut: pending });
+  // The service worker's sender reads it from IndexedDB: it must not send for a partner signed out.
+  await database()
+    .then(({ db, writeMeta }) =>
+      pending ? writeMeta(PENDING_SIGN_OUT_KEY, true) : db.meta.delete(PENDING_SIGN_OUT_KEY),
+    )
+    .catch(() => undefined);
 }
 
 /**
@@ -204,11 +246,16 @@ export async function ensureSession(): Promise<SessionStatus> {
  * (they leave at the partner's next sign-in), their pictures included.
  */
 async function forgetSession() {
-  const partnerId = state.user?.id ?? (await readMeta<string>(CURRENT_ACCOUNT_KEY).catch(() => undefined));
+  const partnerId = state.user?.id ?? (await cachedAccount().catch(() => null))?.id;
   update({ status: 'anonymous', user: null, accessToken: null, offline: false });
   lastRefreshAt = 0;
-  await db.meta.delete(CURRENT_ACCOUNT_KEY).catch(() => undefined);
-  if (partnerId) await forgetPartnerData(partnerId).catch(() => undefined);
+  writeSessionMirror({ account: null });
+  await database()
+    .then(async ({ db, forgetPartnerData }) => {
+      await db.meta.delete(CURRENT_ACCOUNT_KEY);
+      if (partnerId) await forgetPartnerData(partnerId);
+    })
+    .catch(() => undefined);
   await globalThis.caches?.delete(PICTURES_CACHE).catch(() => false);
 }
 
@@ -225,11 +272,6 @@ export function settleSignOutWhenOnline(): () => void {
   const online = () => void settlePendingSignOut();
   window.addEventListener('online', online);
   return () => window.removeEventListener('online', online);
-}
-
-function requestPersistentStorage() {
-  // Queued repairs must survive storage pressure (docs/ARCHITECTURE.md#the-offline-model-in-practice).
-  void navigator.storage?.persist?.().catch(() => false);
 }
 
 configureApiClient({

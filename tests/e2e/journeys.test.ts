@@ -226,13 +226,18 @@ describe('journey 1: register, sign out and in, record a repair', () => {
       ];
       const shown = new Date(year, month - 1, day, hours, minutes).getTime();
       expect(Math.abs(shown - insertedAt)).toBeLessThan(3 * 60_000);
-      expect(cells[4]).toBe('Envoyée');
+      // The server's verdict (docs/PRODUCT.md#odometer-plausibility), then where the entry stands.
+      expect(cells[4]).toMatch(/^(Sans avis|Plausible)\n/);
+      expect(cells[4]).toContain('Corrigeable jusqu’au');
+      expect(cells[5]).toBe('Envoyée');
       const headers = (await page.locator('table thead th').allInnerTexts()).map((text) => text.trim());
-      expect(headers.slice(0, 4)).toEqual([
+      expect(headers).toEqual([
         'Identifiant du véhicule',
         'Kilométrage',
         'Type de panne',
         'Date de saisie',
+        'Vérification',
+        'Statut',
       ]);
 
       watch.expectClean();

@@ -21,6 +21,7 @@ import { PROJECT_ROOT } from './support/paths';
 import { startRoundRobinProxy, type RoundRobinProxy } from './support/round-robin';
 import { freePort, startPortal, type Portal } from './support/server';
 import { startMapStubs, type MapStubs } from './support/stubs';
+import { selectTab } from './support/tabs';
 
 /** A Redis database index of its own (flushed before and after), so no other test's counters mix in. */
 const REDIS_URL = process.env.SCALE_OUT_REDIS_URL ?? 'redis://127.0.0.1:6379/3';
@@ -190,7 +191,7 @@ describe('two instances behind a round-robin proxy', () => {
     expect(served('POST', '/api/partner/repairs', 201)).toHaveLength(1);
 
     // History, served by whichever instance: the repair is there, sent.
-    await page.getByRole('tab', { name: 'Historique' }).click();
+    await selectTab(page.getByRole('tab', { name: 'Historique' }));
     const row = page.locator('table tbody tr').first();
     await row.waitFor();
     expect(await row.getAttribute('data-status')).toBe('synced');

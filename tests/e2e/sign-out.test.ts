@@ -7,24 +7,24 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
+  type Account,
   contextPerTest,
   dashboardHeading,
   findVehicle,
   openTab,
+  readTabletDatabase,
   recordRepair,
   registerPartner,
   serverRepairs,
+  SYNC_TIMEOUT,
   waitForPrecache,
   waitForServiceWorker,
-  type Account,
 } from './support/offline';
 import { chooseAccountMenuItem } from './support/pages';
 import { useE2eSetting } from './support/setting';
 
 const e2e = useE2eSetting();
 const tablet = contextPerTest(() => e2e.browser);
-
-const SYNC_TIMEOUT = { timeout: 30_000, interval: 250 };
 
 async function signInRemembered(page: Page, account: Account) {
   await page.goto(`${e2e.portal.url}/login`);
@@ -42,32 +42,6 @@ async function signOut(page: Page, options: { entriesWaiting: boolean }) {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Se déconnecter' }).click();
   }
   await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
-}
-
-/** Every store of the tablet's database, read from the page. */
-function readTabletDatabase(page: Page): Promise<Record<string, unknown[]>> {
-  return page.evaluate(
-    () =>
-      new Promise<Record<string, unknown[]>>((resolve, reject) => {
-        const open = indexedDB.open('garage-portal');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const database = open.result;
-          const names = Array.from(database.objectStoreNames);
-          const tx = database.transaction(names, 'readonly');
-          const dump: Record<string, unknown[]> = {};
-          for (const name of names) {
-            const request = tx.objectStore(name).getAll();
-            request.onsuccess = () => (dump[name] = request.result as unknown[]);
-          }
-          tx.oncomplete = () => {
-            database.close();
-            resolve(dump);
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-  );
 }
 
 describe('signing out on a shared tablet', () => {

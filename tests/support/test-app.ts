@@ -74,17 +74,21 @@ export interface TestAppOptions {
   distDir?: string;
   /** Receives the log lines (set LOG_LEVEL in env: tests log nothing by default). */
   logStream?: { write(line: string): void };
+  /** Another instance on the database of this one (PostgreSQL), as two servers behind one balancer. */
+  sameDatabaseAs?: TestApp;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const kind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
-  const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const shared = options.sameDatabaseAs?.config.databaseUrl ?? null;
+  const postgres = kind === 'postgres' && !shared ? await createPostgresDatabase() : null;
+  const databaseUrl = shared ?? postgres?.url;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     APP_URL: TEST_ORIGIN,
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
   const database: DatabaseHandle = await openDatabase({

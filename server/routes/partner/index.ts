@@ -7,6 +7,7 @@ import { repairsCreateRoute } from './repairs-create';
 import { repairsListRoute } from './repairs-list';
 import { statisticsRoute } from './statistics';
 import { vehicleLookupRoute } from './vehicle-lookup';
+import { vehicleReadingsRoute } from './vehicle-readings';
 
 /** /api/partner: every route needs a live access token; each partner sees only their own data. */
 export const partnerRoutes: FastifyPluginAsync<{ config: Config }> = async (app) => {
@@ -19,4 +20,5 @@ export const partnerRoutes: FastifyPluginAsync<{ config: Config }> = async (app)
   await app.register(repairsListRoute);
   await app.register(repairsCreateRoute);
   await app.register(vehicleLookupRoute);
+  await app.register(vehicleReadingsRoute);
 };

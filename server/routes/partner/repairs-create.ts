@@ -3,13 +3,8 @@ import { IDEMPOTENCY_KEY_PATTERN, repairEntry, type RepairRecord } from '../../.
 import { badRequest, conflict, notFound, unauthorized } from '../../http/errors';
 import { success } from '../../http/reply';
 import type { ZodMiniTypeProvider } from '../../http/validation';
-import {
-  createRepair,
-  findByIdempotencyKey,
-  recordedAtInRange,
-  requestHash,
-  type StoredRepair,
-} from '../../services/repairs';
+import { createRepair, findByIdempotencyKey, recordedAtInRange, type StoredRepair } from '../../services/repairs';
+import { requestHash } from '../../services/request-hash';
 
 /** A plugin whose routes get their request types from the contract's zod-mini schemas. */
 type ZodRoutes = FastifyPluginAsync<Record<never, never>, RawServerDefault, ZodMiniTypeProvider>;
@@ -31,8 +26,9 @@ function replay(stored: StoredRepair, hash: string): RepairRecord {
 /**
  * POST /repairs: records a repair once per (partner, Idempotency-Key). The first request stores it
  * (201); a repeat with the same body gets the stored repair (200), even after the recorded_at window
- * has passed; the same key with another body gets 422. The reading is marked odometer_anomaly when it
- * is lower than the vehicle's previous one or implausibly high for the time since (docs/PRODUCT.md#odometer-plausibility).
+ * has passed; the same key with another body gets 422. With `corrects` and `correction_reason` it
+ * corrects one of the partner's own repairs within 7 days (docs/API.md#corrections). The vehicle's
+ * readings are judged again as it is stored (docs/PRODUCT.md#odometer-plausibility).
  */
 export const repairsCreateRoute: ZodRoutes = async (app) => {
   app.post(
@@ -73,6 +69,9 @@ export const repairsCreateRoute: ZodRoutes = async (app) => {
         note: body.note.trim(),
         recordedAt,
         createdAt: now,
+        ...(body.corrects && body.correction_reason
+          ? { correction: { corrects: body.corrects.toLowerCase(), reason: body.correction_reason } }
+          : {}),
       });
       switch (outcome.kind) {
         case 'created':
@@ -83,6 +82,12 @@ export const repairsCreateRoute: ZodRoutes = async (app) => {
           throw notFound('vehicle_not_found');
         case 'repair_type_not_found':
           throw badRequest('repair_type_not_found', { repair_type_id: 'repair_type_not_found' });
+        case 'repair_not_found':
+          throw notFound('repair_not_found');
+        case 'already_corrected':
+          throw conflict('already_corrected');
+        case 'correction_window_closed':
+          throw conflict('correction_window_closed', 422);
         default: {
           const unexpected: never = outcome;
           throw new Error(`unexpected outcome ${JSON.stringify(unexpected)}`);

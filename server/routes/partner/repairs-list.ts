@@ -9,15 +9,16 @@ import { listRepairs } from '../../services/repairs';
 type ZodRoutes = FastifyPluginAsync<Record<never, never>, RawServerDefault, ZodMiniTypeProvider>;
 
 /**
- * GET /repairs?limit&before: the caller's repairs, newest first by recorded_at (then id).
- * `before` is an exclusive cursor: pass the recorded_at of the last item to get the next page.
+ * GET /repairs?limit&before&before_id: the caller's repairs, newest first by recorded_at (then id).
+ * `before` and `before_id` are an exclusive cursor: the recorded_at and id of the last item
+ * (docs/API.md#get-repairs).
  */
 export const repairsListRoute: ZodRoutes = async (app) => {
   app.get('/repairs', { schema: { querystring: listRepairsQuery } }, async (request, reply) => {
     if (!request.partner) throw unauthorized();
-    const { limit = REPAIRS_PAGE_DEFAULT, before } = request.query;
+    const { limit = REPAIRS_PAGE_DEFAULT, before, before_id: beforeId } = request.query;
     const cursor = before === undefined ? undefined : new Date(before);
     if (cursor && Number.isNaN(cursor.getTime())) throw badRequest('invalid_request', { before: 'invalid_request' });
-    return success(reply, await listRepairs(app.db, request.partner.userId, { limit, before: cursor }));
+    return success(reply, await listRepairs(app.db, request.partner.userId, { limit, before: cursor, beforeId }));
   });
 };

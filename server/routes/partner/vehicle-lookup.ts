@@ -4,7 +4,7 @@ import { kodeId } from '../../../contract';
 import { notFound } from '../../http/errors';
 import { success } from '../../http/reply';
 import type { ZodMiniTypeProvider } from '../../http/validation';
-import { findVehicle } from '../../services/repairs';
+import { findVehicle } from '../../services/vehicle-lookup';
 
 /** A plugin whose routes get their request types from the contract's zod-mini schemas. */
 type ZodRoutes = FastifyPluginAsync<Record<never, never>, RawServerDefault, ZodMiniTypeProvider>;

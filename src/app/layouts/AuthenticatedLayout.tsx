@@ -6,7 +6,8 @@ import { ColorModeToggle } from '../../components/ColorModeToggle';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { Logo } from '../../components/Logo';
 import { ConnectivityIndicator } from '../../features/sync/components/ConnectivityIndicator';
-import { paths } from '../paths';
+import { SyncAlerts } from '../../features/sync/components/SyncAlerts';
+import { paths } from '../../config/paths';
 import { UserMenu } from './UserMenu';
 
 /** docs/PRODUCT.md#the-header: a 60-pixel header, the child route in the main area. */
@@ -44,6 +45,7 @@ export function AuthenticatedLayout({ children }: { children: ReactNode }) {
         </HStack>
       </Flex>
       <Box as="main" flex="1" px={{ base: '3', md: '6' }} py={{ base: '3', md: '6' }}>
+        <SyncAlerts />
         {children}
       </Box>
     </Flex>

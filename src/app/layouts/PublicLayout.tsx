@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { ColorModeToggle } from '../../components/ColorModeToggle';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { Logo } from '../../components/Logo';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 
 /** Sign-in, registration and the legal text: a language toggle and a theme switch above the page. */
 export function PublicLayout({ children }: { children: ReactNode }) {

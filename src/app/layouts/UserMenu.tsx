@@ -9,7 +9,7 @@ import { retryableLazy } from '../../components/ui/retryable-lazy';
 import { IMAGES_BASE } from '../../lib/api/config';
 import { logout, useSession } from '../../lib/session';
 import { unsentCount } from '../../lib/sync';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 
 const AccountMenu = retryableLazy(() => import('./AccountMenu'));
 

@@ -9,7 +9,7 @@ import { useLingui } from '@lingui/react';
 import { Component, type ReactNode } from 'react';
 import { i18n } from '../../lib/i18n';
 import { ChunkLoadError } from './retryable-lazy';
-import { toaster } from './toaster';
+import { showToast } from './toaster';
 
 const PART_FAILED = msg`Cette partie du portail n'a pas pu être chargée.`;
 const CHECK_AND_RETRY = msg`Vérifiez la connexion, puis réessayez.`;
@@ -113,13 +113,12 @@ export function ChunkFailureNotice({
  * language's catalog). Returns a function that takes the toast away.
  */
 export function notifyChunkFailure(retry: () => void): () => void {
-  const id = toaster.create({
+  return showToast({
     type: 'error',
     title: i18n._(PART_FAILED),
     description: i18n._(CHECK_AND_RETRY),
     action: { label: i18n._(RETRY), onClick: retry },
   });
-  return () => toaster.dismiss(id);
 }
 
 /**

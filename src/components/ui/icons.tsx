@@ -1,7 +1,8 @@
 /** The few icons the portal needs, inline so no icon font or CDN is fetched. */
 import { Icon, type IconProps } from '@chakra-ui/react';
 
-function makeIcon(path: React.ReactNode, viewBox = '0 0 24 24') {
+/** An inline SVG icon; a feature's own icon is made where it is used, so that no other screen carries it. */
+export function makeIcon(path: React.ReactNode, viewBox = '0 0 24 24') {
   return function PortalIcon(props: IconProps) {
     return (
       <Icon aria-hidden="true" {...props} asChild>

@@ -1,49 +1,86 @@
 /**
- * Toasts: at most 3 at once, hidden after 5000 ms, bottom-left. In Arabic they stay on the physical
- * left too (Zag resolves "bottom-start" to that corner in right-to-left pages): the side away from
- * Insert, which sits on the physical right in every language. A toast never stops a tap: its body
- * lets pointer events through to the form beneath (the consent checkbox sits right there on a
- * landscape tablet); only its close and action buttons take them.
+ * Toasts, as the app asks for them (toaster-view.tsx holds the store and draws them). Their code, with
+ * Zag's toast machine, loads with the first toast: most starts show none, so no first screen waits
+ * for it (docs/ARCHITECTURE.md#start-up). A toast asked for meanwhile is shown once it has loaded.
  */
-import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
-import { useLingui } from '@lingui/react/macro';
+import { useEffect, useState, type ComponentType } from 'react';
 
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_MAX = 3;
+export interface ToastOptions {
+  type: 'success' | 'error' | 'info' | 'warning';
+  title: string;
+  description?: string | undefined;
+  action?: { label: string; onClick: () => void };
+}
 
-export const toaster = createToaster({
-  placement: 'bottom-start',
-  max: TOAST_MAX,
-  duration: TOAST_DURATION_MS,
-  pauseOnPageIdle: true,
-});
+type ToasterView = typeof import('./toaster-view');
 
-export function Toaster() {
-  const { t } = useLingui();
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          // Zag sets pointer-events inline on the toast, hence !important.
-          <Toast.Root width={{ md: 'sm' }} css={{ pointerEvents: 'none !important' }}>
-            {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.action && <Toast.ActionTrigger pointerEvents="auto">{toast.action.label}</Toast.ActionTrigger>}
-            {toast.closable !== false && <Toast.CloseTrigger pointerEvents="auto" aria-label={t`Fermer`} />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
-  );
+let view: Promise<ToasterView> | null = null;
+/** Views on the page listening to the store, and the toasts waiting for one. */
+let mountedViews = 0;
+const waitingForView: (() => void)[] = [];
+const hosts = new Set<(Toaster: ToasterView['Toaster']) => void>();
+
+function loadView(): Promise<ToasterView> {
+  view ??= import('./toaster-view').catch((error: unknown) => {
+    view = null; // The next toast tries again (the chunk could not be fetched this time).
+    throw error;
+  });
+  return view;
+}
+
+/** Called by the view when it mounts; returns what it calls when it unmounts. */
+function viewMounted(): () => void {
+  mountedViews += 1;
+  waitingForView.splice(0).forEach((resume) => resume());
+  return () => {
+    mountedViews -= 1;
+  };
+}
+
+/** The view's store, once the view is loaded and mounted by the host, so no toast is missed. */
+async function shownStore(): Promise<ToasterView['toaster']> {
+  const loaded = await loadView();
+  hosts.forEach((host) => host(loaded.Toaster));
+  if (mountedViews === 0) await new Promise<void>((resume) => waitingForView.push(resume));
+  return loaded.toaster;
+}
+
+/** Shows a toast; returns a function that takes it away. */
+export function showToast(options: ToastOptions): () => void {
+  let dismissed = false;
+  let id: string | undefined;
+  const show = () =>
+    void shownStore()
+      .then((store) => {
+        if (!dismissed) id = store.create(options);
+      })
+      // Offline before the service worker had the toasts' code (the first seconds of a first visit):
+      // shown once the network is back rather than never.
+      .catch(() => window.addEventListener('online', show, { once: true }));
+  show();
+  return () => {
+    dismissed = true;
+    if (id !== undefined) void shownStore().then((store) => store.dismiss(id));
+  };
 }
 
 /** Shorthands used across features. */
 export const notify = {
-  success: (title: string, description?: string) => toaster.create({ type: 'success', title, description }),
-  error: (title: string, description?: string) => toaster.create({ type: 'error', title, description }),
-  info: (title: string, description?: string) => toaster.create({ type: 'info', title, description }),
-  warning: (title: string, description?: string) => toaster.create({ type: 'warning', title, description }),
+  success: (title: string, description?: string) => showToast({ type: 'success', title, description }),
+  error: (title: string, description?: string) => showToast({ type: 'error', title, description }),
+  info: (title: string, description?: string) => showToast({ type: 'info', title, description }),
+  warning: (title: string, description?: string) => showToast({ type: 'warning', title, description }),
 };
+
+/** Where the toasts appear: renders the view once the first toast has loaded it. */
+export function ToastHost() {
+  const [Toaster, setToaster] = useState<ComponentType<{ onMount?: () => () => void }> | null>(null);
+  useEffect(() => {
+    const host = (loaded: ToasterView['Toaster']) => setToaster(() => loaded);
+    hosts.add(host);
+    return () => {
+      hosts.delete(host);
+    };
+  }, []);
+  return Toaster ? <Toaster onMount={viewMounted} /> : null;
+}

@@ -1,38 +1,25 @@
 /**
- * The dashboard form's rules (docs/PRODUCT.md#validation-rules), from the shared contract, with the exact French
- * messages of the specification. Validation runs on every change; a message shows once its field
- * has been touched or a submit was attempted.
+ * The dashboard form's values and their rules (docs/PRODUCT.md#validation-rules), from the shared
+ * contract; the form hook (src/hooks/use-contract-form.ts) decides when a message shows.
  */
-import type { MessageDescriptor } from '@lingui/core';
-import { fieldErrors, KODE_ID_LENGTH, KODE_ID_PATTERN, repairForm, type ErrorCode } from '../../../contract';
+import { KODE_ID_LENGTH, KODE_ID_PATTERN, repairForm } from '../../../contract';
+import { useContractForm } from '../../hooks/use-contract-form';
 import { ERROR_MESSAGES } from '../../lib/error-messages';
 import type { RepairInput } from '../../lib/sync';
 
+/** Named as in the contract's repairForm, so its problems land on these fields. */
 export interface RepairFormValues {
-  kodeId: string;
+  kode_id: string;
   /** Digits as typed; parsed on validation. */
   odometer: string;
-  repairTypeId: string;
+  repair_type_id: string;
   consented: boolean;
 }
 
-export const EMPTY_REPAIR_FORM: RepairFormValues = { kodeId: '', odometer: '', repairTypeId: '', consented: false };
-
-export type RepairField = 'kode_id' | 'odometer' | 'repair_type_id' | 'consented';
-export const REPAIR_FIELDS: readonly RepairField[] = ['kode_id', 'odometer', 'repair_type_id', 'consented'];
-export type RepairFormErrors = Partial<Record<RepairField, ErrorCode>>;
+export const EMPTY_REPAIR_FORM: RepairFormValues = { kode_id: '', odometer: '', repair_type_id: '', consented: false };
 
 /** 'Veuillez saisir un KODE ID valide', also the Find toast (docs/PRODUCT.md#messages-and-toasts). */
 export const kodeIdInvalidMessage = ERROR_MESSAGES.kode_id_invalid;
-
-/**
- * The words under a field: the shared catalogue, whose French texts are docs/PRODUCT.md#validation-rules's
- * ('Veuillez saisir un KODE ID valide', 'Veuillez saisir un kilometrage valide',
- * 'Veuillez choisir un type de panne', 'Veuillez confirmer les informations avant de soumettre').
- */
-export function fieldMessage(code: ErrorCode): MessageDescriptor {
-  return ERROR_MESSAGES[code];
-}
 
 /** Upper-case letters and digits only, at most 10, as typed. */
 export function cleanKodeId(value: string): string {
@@ -50,9 +37,9 @@ export function cleanOdometer(value: string): string {
 /** Whether the mechanic has entered anything: such a form must not be lost to an update's reload. */
 export function hasRepairInput(values: RepairFormValues): boolean {
   return (
-    values.kodeId !== EMPTY_REPAIR_FORM.kodeId ||
+    values.kode_id !== EMPTY_REPAIR_FORM.kode_id ||
     values.odometer !== EMPTY_REPAIR_FORM.odometer ||
-    values.repairTypeId !== EMPTY_REPAIR_FORM.repairTypeId ||
+    values.repair_type_id !== EMPTY_REPAIR_FORM.repair_type_id ||
     values.consented !== EMPTY_REPAIR_FORM.consented
   );
 }
@@ -65,13 +52,11 @@ export function parseOdometer(value: string): number | undefined {
   return /^\d+$/.test(value) ? Number(value) : undefined;
 }
 
-export function validateRepairForm(values: RepairFormValues): RepairFormErrors {
-  return fieldErrors(repairForm, {
-    kode_id: values.kodeId,
-    odometer: parseOdometer(values.odometer),
-    repair_type_id: values.repairTypeId,
-    consented: values.consented,
-  }) as RepairFormErrors;
+/** The new-entry form and the correction dialog: the contract's repairForm checks the reading as a number. */
+export function useRepairForm(initial: RepairFormValues | (() => RepairFormValues)) {
+  return useContractForm(repairForm, initial, {
+    input: (values) => ({ ...values, odometer: parseOdometer(values.odometer) }),
+  });
 }
 
 export interface VehicleDetails {
@@ -84,9 +69,9 @@ export interface VehicleDetails {
 /** The body of POST /repairs (recorded_at is added by the outbox). Call only with valid values. */
 export function toRepairInput(values: RepairFormValues, vehicle: VehicleDetails | null): RepairInput {
   return {
-    kode_id: values.kodeId,
+    kode_id: values.kode_id,
     odometer: parseOdometer(values.odometer) ?? 0,
-    repair_type_id: values.repairTypeId,
+    repair_type_id: values.repair_type_id,
     consented: true,
     note: '',
     vin: vehicle?.vin ?? null,
@@ -95,3 +80,5 @@ export function toRepairInput(values: RepairFormValues, vehicle: VehicleDetails 
     year: vehicle?.year ?? null,
   };
 }
+
+export type RepairFormState = ReturnType<typeof useRepairForm>;

@@ -6,7 +6,7 @@ import {
   type ProfileUpdatePayload,
   type User,
 } from '../../../contract';
-import { sameLocation } from '../location-picker/format';
+import { sameLocation } from '../../components/location-picker/format';
 
 export interface ProfileForm {
   full_name: string;

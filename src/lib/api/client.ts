@@ -91,7 +91,7 @@ async function send<T>(base: ApiBase, path: string, options: RequestOptions): Pr
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': hooks.language(),
-    'X-Origin': window.location.origin,
+    'X-Origin': globalThis.location.origin,
     ...options.headers,
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';

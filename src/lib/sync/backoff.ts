@@ -10,10 +10,8 @@ export interface BackoffPolicy {
   minMs: number;
 }
 
-export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 2_000, capMs: 5 * 60_000, minMs: 500 };
-
 /** The delay before the next attempt, given how many attempts have failed so far (1 after the first). */
-export function backoffDelay(failedAttempts: number, random: () => number, policy: BackoffPolicy = DEFAULT_BACKOFF) {
+export function backoffDelay(failedAttempts: number, random: () => number, policy: BackoffPolicy): number {
   const exponent = Math.max(0, failedAttempts - 1);
   const ceiling = Math.min(policy.capMs, policy.baseMs * 2 ** Math.min(exponent, 30));
   return Math.max(policy.minMs, Math.floor(random() * ceiling));

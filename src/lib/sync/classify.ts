@@ -5,10 +5,14 @@
  * the next sign-in (401 after the client's one refresh), or rejected (the server refused it).
  */
 import type { RepairRecord } from '../../../contract';
-import type { ApiResponse } from '../api/client';
-import type { OutboxError } from '../db';
+import { isNetworkFailure, type ApiResponse } from '../api/client';
+import type { OutboxEntry, OutboxError } from '../db';
 
+/** What the transport (the API client) resolves to. */
 export type TransportResult = ApiResponse<RepairRecord>;
+
+/** How one send ended: nothing came back (offline, timeout, a dropped connection), or an answer did. */
+export type Delivery = { kind: 'network'; message: string } | { kind: 'answered'; answer: TransportResult };
 
 export type SendOutcome =
   | { kind: 'stored'; record: RepairRecord }
@@ -16,20 +20,36 @@ export type SendOutcome =
   | { kind: 'unauthorized'; error: OutboxError }
   | { kind: 'rejected'; error: OutboxError };
 
-/** Statuses that say "not now" rather than "no". */
-const TRANSIENT_STATUSES = new Set([0, 408, 425, 429]);
+/** How a failure without an answer is stored in an entry's lastError (see OutboxError in db.ts). */
+const NOT_REACHED = 0;
 
-export function classifySend(result: TransportResult): SendOutcome {
-  if (result.status === 'success') return { kind: 'stored', record: result.data };
-  const error: OutboxError = { code: result.code, message: result.error.message };
-  if (result.error.fields && Object.keys(result.error.fields).length > 0) error.fields = result.error.fields;
-  if (result.code === 401) return { kind: 'unauthorized', error };
+/** Statuses that say "not now" rather than "no". */
+const TRANSIENT_STATUSES = new Set([408, 425, 429]);
+
+/** The API client says "no answer" with its own failure value; the sender names it. */
+export function deliveryOf(result: TransportResult): Delivery {
+  if (result.status === 'error' && isNetworkFailure(result)) return { kind: 'network', message: result.error.message };
+  return { kind: 'answered', answer: result };
+}
+
+/** True when the entry's last attempt got no answer: the one kind of backoff that "back online" cuts short. */
+export function lastAttemptFoundNoNetwork(row: Pick<OutboxEntry, 'lastError'>): boolean {
+  return row.lastError?.code === NOT_REACHED;
+}
+
+export function classifySend(delivery: Delivery): SendOutcome {
+  if (delivery.kind === 'network') return { kind: 'retry', error: { code: NOT_REACHED, message: delivery.message } };
+  const { answer } = delivery;
+  if (answer.status === 'success') return { kind: 'stored', record: answer.data };
+  const error: OutboxError = { code: answer.code, message: answer.error.message };
+  if (answer.error.fields && Object.keys(answer.error.fields).length > 0) error.fields = answer.error.fields;
+  if (answer.code === 401) return { kind: 'unauthorized', error };
   // The API always names a reason; an error without one did not come from it (a proxy, a Wi-Fi login page).
-  const fromApi = typeof result.error.reason === 'string' && result.error.reason !== 'network';
-  if (TRANSIENT_STATUSES.has(result.code) || result.code >= 500 || !fromApi) {
-    return result.retryAfterMs === undefined
+  const fromApi = typeof answer.error.reason === 'string';
+  if (TRANSIENT_STATUSES.has(answer.code) || answer.code >= 500 || !fromApi) {
+    return answer.retryAfterMs === undefined
       ? { kind: 'retry', error }
-      : { kind: 'retry', error, retryAfterMs: result.retryAfterMs };
+      : { kind: 'retry', error, retryAfterMs: answer.retryAfterMs };
   }
   return { kind: 'rejected', error };
 }

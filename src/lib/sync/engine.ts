@@ -3,13 +3,20 @@
  * sends what is due, one sender across tabs, a vehicle's entries in the mechanic's order, a few
  * vehicles at a time, and only under the session of the partner who recorded them.
  *
- * Everything it touches from the outside is injected (clock and timers, random source, transport,
- * lock, session), so tests drive it step by step.
+ * Everything it touches from the outside is injected (clock and timers, random source, keys, transport,
+ * lock, session), so tests drive it step by step. Its waits and limits are SYNC_POLICY's.
  */
-import type { OutboxEntry, PortalDatabase } from '../db';
+import type { OutboxEntry, OutboxError, PortalDatabase } from '../db';
 import { randomUuid } from '../uuid';
-import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
-import { classifySend, type SendOutcome, type TransportResult } from './classify';
+import { backoffDelay } from './backoff';
+import {
+  classifySend,
+  deliveryOf,
+  lastAttemptFoundNoNetwork,
+  type Delivery,
+  type SendOutcome,
+  type TransportResult,
+} from './classify';
 import type { SenderLock } from './lock';
 import {
   acknowledge,
@@ -17,16 +24,19 @@ import {
   claimForSending,
   discardRejected,
   markRejected,
+  outboxEntry,
   parkUntilSignIn,
   partnerOutbox,
   recoverInterrupted,
-  releaseWaiting,
+  releaseAfterSignIn,
+  releaseClaim,
   replaceRejected,
   scheduleRetry,
-  vehicleHeads,
   vehicleQueues,
+  type Claim,
   type RepairInput,
 } from './outbox';
+import { SYNC_POLICY } from './policy';
 
 export type RepairTransport = (entry: OutboxEntry) => Promise<TransportResult>;
 
@@ -43,7 +53,7 @@ export interface Scheduler {
   clearTimeout(handle: unknown): void;
 }
 
-export const systemScheduler: Scheduler = {
+const systemScheduler: Scheduler = {
   now: () => Date.now(),
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
@@ -57,16 +67,13 @@ export interface SyncEngineOptions {
   scheduler?: Scheduler;
   random?: () => number;
   uuid?: () => string;
-  backoff?: BackoffPolicy;
-  /** Different vehicles sent at once. */
-  concurrency?: number;
-  /** A send that has not answered by then counts as a network failure (the entry stays and goes again). */
-  sendTimeoutMs?: number;
-  /** When another tab holds the lease, try again after this long. */
-  lockRetryMs?: number;
-  /** After an unexpected storage error, try again after this long. */
-  errorRetryMs?: number;
   onError?: (error: unknown) => void;
+  /**
+   * Entries wait on the tablet: one was just written, or a pass left some to be tried again later. The
+   * page asks the browser for a background sync here (background.ts), so they leave even if the tab
+   * closes meanwhile (docs/ARCHITECTURE.md#the-offline-model-in-practice).
+   */
+  onWaiting?: () => void;
 }
 
 export type KickReason = 'start' | 'online' | 'visible' | 'sign-in' | 'insert' | 'timer' | 'manual';
@@ -84,16 +91,28 @@ export type SubmitOutcome =
 
 type SendResult = SendOutcome['kind'] | 'skipped';
 
+/** Why a pass stopped sending before it ran out of entries to send. */
+type Halt = 'unauthorized' | 'lost-lock' | 'stopped';
+
+/** One read of the outbox being sent: what is left of each vehicle's queue, and what is under way. */
+interface SendWindow {
+  queues: Map<string, OutboxEntry[]>;
+  /** Entries sent in this pass so far: each goes at most once per pass, so one that failed holds its vehicle back. */
+  tried: Set<string>;
+  /** The send under way for each vehicle: at most one per vehicle, at most `concurrency` in all. */
+  inFlight: Map<string, Promise<{ vehicle: string; result: SendResult }>>;
+}
+
+/** After an 'unauthorized' answer, nothing of this partner goes until the next sign-in. */
+function waitsForSignIn(rows: readonly OutboxEntry[]): boolean {
+  return rows.some((row) => row.state === 'waiting_for_sign_in');
+}
+
 export class SyncEngine {
   private readonly db: PortalDatabase;
   private readonly scheduler: Scheduler;
   private readonly random: () => number;
   private readonly uuid: () => string;
-  private readonly backoff: BackoffPolicy;
-  private readonly concurrency: number;
-  private readonly sendTimeoutMs: number;
-  private readonly lockRetryMs: number;
-  private readonly errorRetryMs: number;
 
   private running: Promise<void> | null = null;
   private again = false;
@@ -106,11 +125,6 @@ export class SyncEngine {
     this.scheduler = options.scheduler ?? systemScheduler;
     this.random = options.random ?? Math.random;
     this.uuid = options.uuid ?? randomUuid;
-    this.backoff = options.backoff ?? DEFAULT_BACKOFF;
-    this.concurrency = Math.max(1, options.concurrency ?? 4);
-    this.sendTimeoutMs = options.sendTimeoutMs ?? 30_000;
-    this.lockRetryMs = options.lockRetryMs ?? 5_000;
-    this.errorRetryMs = options.errorRetryMs ?? 30_000;
   }
 
   /**
@@ -138,36 +152,29 @@ export class SyncEngine {
     this.clearTimer();
   }
 
-  /** Insert: the entry is in the outbox (one transaction) before anything is sent. */
-  async enqueue(partnerId: string, input: RepairInput): Promise<OutboxEntry> {
-    const entry = await this.write(partnerId, input);
-    void this.kick('insert');
-    return entry;
-  }
-
-  private write(partnerId: string, input: RepairInput): Promise<OutboxEntry> {
-    return addToOutbox(this.db, {
+  /**
+   * Insert: the entry is in the outbox (one transaction) before anything is sent; then wait a while for
+   * the first attempt: the answer says whether the server has it, refused it, or whether it stays
+   * queued on the tablet (offline, slow, or behind an older entry).
+   */
+  /** `recordedAt`: now, unless the entry corrects a reading taken earlier (it keeps that reading's moment). */
+  async submit(partnerId: string, input: RepairInput, recordedAt?: string): Promise<SubmitOutcome> {
+    const entry = await addToOutbox(this.db, {
       key: this.uuid(),
       partnerId,
       input,
-      recordedAt: new Date(this.scheduler.now()).toISOString(),
+      recordedAt: recordedAt ?? new Date(this.scheduler.now()).toISOString(),
     });
-  }
-
-  /**
-   * Insert, then wait up to `waitMs` for the first attempt: the answer says whether the server has
-   * it, refused it, or whether it stays queued on the tablet (offline, slow, or behind an older entry).
-   */
-  async submit(partnerId: string, input: RepairInput, waitMs = 8_000): Promise<SubmitOutcome> {
-    const entry = await this.write(partnerId, input);
-    return this.outcomeOf(entry, waitMs);
+    this.options.onWaiting?.();
+    return this.outcomeOf(entry);
   }
 
   /** A rejected entry, corrected by the mechanic, goes again under a new key with its original recorded_at. */
-  async resubmit(partnerId: string, key: string, input: RepairInput, waitMs = 8_000): Promise<SubmitOutcome | null> {
+  async resubmit(partnerId: string, key: string, input: RepairInput): Promise<SubmitOutcome | null> {
     const entry = await replaceRejected(this.db, { key, newKey: this.uuid(), partnerId, input });
     if (!entry) return null;
-    return this.outcomeOf(entry, waitMs);
+    this.options.onWaiting?.();
+    return this.outcomeOf(entry);
   }
 
   discard(partnerId: string, key: string): Promise<boolean> {
@@ -176,18 +183,18 @@ export class SyncEngine {
 
   /** A partner signed in: their entries that waited for it go again. */
   async resume(partnerId: string): Promise<void> {
-    await releaseWaiting(this.db, partnerId);
+    await releaseAfterSignIn(this.db, partnerId);
     await this.kick('sign-in');
   }
 
-  private async outcomeOf(entry: OutboxEntry, waitMs: number): Promise<SubmitOutcome> {
+  private async outcomeOf(entry: OutboxEntry): Promise<SubmitOutcome> {
     let handle: unknown = null;
     const timeout = new Promise<void>((resolve) => {
-      handle = this.scheduler.setTimeout(resolve, waitMs);
+      handle = this.scheduler.setTimeout(resolve, SYNC_POLICY.firstAnswerWaitMs);
     });
     await Promise.race([this.kick('insert'), timeout]);
     this.scheduler.clearTimeout(handle);
-    const current = await this.db.outbox.get(entry.key);
+    const current = await outboxEntry(this.db, entry.key);
     if (!current) return { kind: 'stored', entry };
     if (current.state === 'rejected') return { kind: 'rejected', entry: current };
     return { kind: 'queued', entry: current };
@@ -202,7 +209,7 @@ export class SyncEngine {
         await this.pass(force);
       } catch (error) {
         this.options.onError?.(error);
-        this.schedule(this.errorRetryMs);
+        this.schedule(SYNC_POLICY.errorRetryMs);
       }
       if (!this.again || this.stopped) {
         this.running = null;
@@ -215,178 +222,167 @@ export class SyncEngine {
     const partnerId = this.options.session.partnerId();
     if (!partnerId) return;
     const acquired = await this.options.lock.run((keepAlive) => this.drain(partnerId, force, keepAlive));
-    if (!acquired) this.schedule(this.lockRetryMs);
+    if (!acquired) this.schedule(SYNC_POLICY.lockRetryMs);
+  }
+
+  /** False once the engine stopped or another partner (or nobody) is signed in: nothing more may go. */
+  private sendingFor(partnerId: string): boolean {
+    return !this.stopped && this.options.session.partnerId() === partnerId;
   }
 
   /**
-   * One pass: reads the partner's outbox once, then keeps `concurrency` sends in flight, each vehicle's
-   * entries one after the other in the mechanic's order (a sliding window: a slot freed by one vehicle
-   * goes at once to the next entry due). The outbox is read again only when the window runs dry, to
-   * pick up entries added meanwhile; each entry is tried at most once per pass.
+   * One pass: reads the partner's outbox, sends what is due (see sendWindow), and reads it again only
+   * when that window runs dry, to pick up entries added meanwhile; each entry is tried at most once
+   * per pass.
    */
   private async drain(partnerId: string, force: boolean, keepAlive: () => Promise<boolean>): Promise<void> {
     await recoverInterrupted(this.db);
     const tried = new Set<string>();
     for (;;) {
-      if (this.stopped || this.options.session.partnerId() !== partnerId) return;
-      if (!(await keepAlive())) return;
+      if (!this.sendingFor(partnerId) || !(await keepAlive())) return;
       const rows = await partnerOutbox(this.db, partnerId);
-      // After a 401 that a refresh could not cure, nothing of this partner goes until the next sign-in.
-      if (rows.some((row) => row.state === 'waiting_for_sign_in')) break;
-      const window = await this.sendWindow(vehicleQueues(rows), tried, partnerId, force, keepAlive);
-      if (window === 'lost-lock' || window === 'stopped') return;
-      if (window === 'unauthorized' || window === 0) break;
+      if (waitsForSignIn(rows)) break;
+      const window: SendWindow = { queues: vehicleQueues(rows), tried, inFlight: new Map() };
+      const sent = await this.sendWindow(window, partnerId, force, keepAlive);
+      if (sent === 'lost-lock' || sent === 'stopped') return;
+      if (sent === 'unauthorized' || sent === 0) break;
     }
     await this.scheduleNext(partnerId);
   }
 
   /**
-   * Sends what is due from these per-vehicle queues, `concurrency` at a time. Resolves to how many
-   * sends were made, or why it stopped early.
+   * One loop over the vehicles: start the oldest entry free to go of each vehicle not in flight, up to
+   * `concurrency` sends, wait for any one to finish, and again; a slot freed by one vehicle goes at once
+   * to the next entry due. Ends when nothing is in flight and nothing more may go. Resolves to how many
+   * sends were made, or why it stopped early (the sends in flight are awaited all the same).
    */
   private async sendWindow(
-    queues: Map<string, OutboxEntry[]>,
-    tried: Set<string>,
+    window: SendWindow,
     partnerId: string,
     force: boolean,
     keepAlive: () => Promise<boolean>,
-  ): Promise<number | 'unauthorized' | 'lost-lock' | 'stopped'> {
-    const inFlight = new Set<string>();
-    /** Vehicles whose next entry may not go in this pass (it waits for a retry, or changed under us). */
-    const held = new Set<string>();
+  ): Promise<number | Halt> {
     let sent = 0;
-    let halt: 'unauthorized' | 'lost-lock' | 'stopped' | null = null;
-
-    /** The vehicle whose next entry is the oldest one due and free to go. */
-    const pick = (): [string, OutboxEntry] | null => {
-      const now = this.scheduler.now();
-      let best: [string, OutboxEntry] | null = null;
-      for (const [vehicle, queue] of queues) {
-        const head = queue[0];
-        if (!head || inFlight.has(vehicle) || held.has(vehicle)) continue;
-        if (tried.has(head.key) || !this.isDue(head, now, force)) {
-          held.add(vehicle);
-          continue;
-        }
-        if (!best || head.seq < best[1].seq) best = [vehicle, head];
-      }
-      return best;
-    };
-
-    const worker = async () => {
-      for (;;) {
-        if (halt) return;
-        if (this.stopped || this.options.session.partnerId() !== partnerId) {
-          halt = 'stopped';
-          return;
-        }
-        const next = pick();
-        if (!next) return;
-        const [vehicle, row] = next;
-        inFlight.add(vehicle);
-        tried.add(row.key);
-        if (!(await keepAlive())) {
-          halt = 'lost-lock';
-          return;
-        }
-        const result = await this.sendOne(row.key, partnerId);
-        inFlight.delete(vehicle);
-        sent += 1;
-        if (result === 'stored' || result === 'rejected') {
-          // Done with this entry (a refused one is parked and holds nothing back): its vehicle's next may go.
-          queues.get(vehicle)?.shift();
-        } else if (result === 'unauthorized') {
-          halt = 'unauthorized';
-        } else {
-          held.add(vehicle);
-        }
-      }
-    };
-
-    // Each worker stops when nothing is free to go; a vehicle freed later is picked up by a worker
-    // still running, so keep starting workers while some vehicle has work and fewer are running.
-    const running = new Set<Promise<void>>();
-    const start = () => {
-      while (running.size < this.concurrency && !halt) {
-        const candidate = pick();
-        if (!candidate) break;
-        const task: Promise<void> = worker().finally(() => running.delete(task));
-        running.add(task);
-        // worker() claims its vehicle before its first await, so the next pick() sees it taken.
-      }
-    };
-    start();
-    while (running.size > 0) {
-      await Promise.race(running);
-      start();
+    let halt: Halt | null = null;
+    for (;;) {
+      halt ??= await this.startSends(window, partnerId, force, keepAlive);
+      if (window.inFlight.size === 0) return halt ?? sent;
+      const { vehicle, result } = await Promise.race(window.inFlight.values());
+      window.inFlight.delete(vehicle);
+      sent += 1;
+      halt ??= this.afterSend(window, vehicle, result);
     }
-    return halt ?? sent;
+  }
+
+  /** Fills the free slots with the oldest entries free to go; says why sending must stop, if it must. */
+  private async startSends(
+    window: SendWindow,
+    partnerId: string,
+    force: boolean,
+    keepAlive: () => Promise<boolean>,
+  ): Promise<Halt | null> {
+    while (window.inFlight.size < SYNC_POLICY.concurrency) {
+      if (!this.sendingFor(partnerId)) return 'stopped';
+      const next = this.oldestSendable(window, force);
+      if (!next) return null;
+      window.tried.add(next.row.key);
+      if (!(await keepAlive())) return 'lost-lock';
+      window.inFlight.set(next.vehicle, this.sendFor(next.vehicle, next.row.key, partnerId));
+    }
+    return null;
+  }
+
+  private async sendFor(vehicle: string, key: string, partnerId: string) {
+    return { vehicle, result: await this.sendOne(key, partnerId) };
+  }
+
+  /**
+   * What a finished send means for its vehicle's queue, and whether the pass must stop. An entry that is
+   * not done stays at the head of its queue, tried: it holds its vehicle back for the rest of the pass.
+   */
+  private afterSend(window: SendWindow, vehicle: string, result: SendResult): Halt | null {
+    // Done with this entry (a refused one is parked and holds nothing back): its vehicle's next may go.
+    if (result === 'stored' || result === 'rejected') window.queues.get(vehicle)?.shift();
+    return result === 'unauthorized' ? 'unauthorized' : null;
+  }
+
+  /**
+   * The oldest entry free to go: due, at the head of its vehicle's queue, and not tried in this pass. A
+   * vehicle in flight has none: its head is the entry being sent, and the queue moves on only once that
+   * one is done (afterSend).
+   */
+  private oldestSendable(window: SendWindow, force: boolean): { vehicle: string; row: OutboxEntry } | null {
+    const now = this.scheduler.now();
+    let best: { vehicle: string; row: OutboxEntry } | null = null;
+    for (const [vehicle, [head]] of window.queues) {
+      if (!head || window.tried.has(head.key) || !this.isDue(head, now, force)) continue;
+      if (!best || head.seq < best.row.seq) best = { vehicle, row: head };
+    }
+    return best;
   }
 
   private isDue(row: OutboxEntry, now: number, force: boolean): boolean {
     if (row.state !== 'pending') return false;
     if (row.nextAttemptAt <= now) return true;
-    return force && row.lastError?.code === 0;
+    return force && lastAttemptFoundNoNetwork(row);
   }
 
   private async sendOne(key: string, partnerId: string): Promise<SendResult> {
-    const row = await claimForSending(this.db, key, partnerId);
-    if (!row) return 'skipped';
+    const claim = await claimForSending(this.db, key, partnerId);
+    if (!claim) return 'skipped';
     if (this.options.session.partnerId() !== partnerId) {
       // Another partner signed in meanwhile: never send under their session.
-      await this.db.outbox.update(key, { state: 'pending' });
+      await releaseClaim(this.db, claim);
       return 'skipped';
     }
-    const outcome = classifySend(await this.send(row));
-    switch (outcome.kind) {
-      case 'stored':
-        await acknowledge(this.db, row, outcome.record);
-        break;
-      case 'retry':
-        await this.retryLater(row, outcome.error, outcome.retryAfterMs);
-        break;
-      case 'unauthorized':
-        if (this.options.session.offline()) {
-          // The client's refresh could not reach the server: not a refusal, try again later.
-          await this.retryLater(row, outcome.error);
-          return 'retry';
-        }
-        await parkUntilSignIn(this.db, row, outcome.error);
-        break;
-      case 'rejected':
-        await markRejected(this.db, row, outcome.error);
-        break;
-    }
-    return outcome.kind;
+    return this.settle(claim, classifySend(await this.send(claim.row)));
   }
 
-  private retryLater(row: OutboxEntry, error: { code: number; message: string }, retryAfterMs?: number) {
-    const delay = retryAfterMs ?? backoffDelay(row.attempts + 1, this.random, this.backoff);
-    return scheduleRetry(this.db, row, error, this.scheduler.now() + delay);
+  /** Writes the outcome down; each write changes the entry only if the claim still holds. */
+  private async settle(claim: Claim, outcome: SendOutcome): Promise<SendResult> {
+    switch (outcome.kind) {
+      case 'stored':
+        await acknowledge(this.db, claim, outcome.record);
+        return 'stored';
+      case 'retry':
+        await this.retryLater(claim, outcome.error, outcome.retryAfterMs);
+        return 'retry';
+      case 'rejected':
+        await markRejected(this.db, claim, outcome.error);
+        return 'rejected';
+      case 'unauthorized':
+        return this.unauthorized(claim, outcome.error);
+    }
+  }
+
+  private async unauthorized(claim: Claim, error: OutboxError): Promise<SendResult> {
+    if (this.options.session.offline()) {
+      // The client's refresh could not reach the server: not a refusal, try again later.
+      await this.retryLater(claim, error);
+      return 'retry';
+    }
+    // Not parked when the partner signed in again after the request left: it goes again, under the new session.
+    return (await parkUntilSignIn(this.db, claim, error)) ? 'unauthorized' : 'retry';
+  }
+
+  private retryLater(claim: Claim, error: OutboxError, retryAfterMs?: number) {
+    const delay = retryAfterMs ?? backoffDelay(claim.row.attempts + 1, this.random, SYNC_POLICY.backoff);
+    return scheduleRetry(this.db, claim, error, this.scheduler.now() + delay);
   }
 
   /** The transport, bounded in time and never throwing. */
-  private async send(row: OutboxEntry): Promise<TransportResult> {
+  private async send(row: OutboxEntry): Promise<Delivery> {
     let handle: unknown = null;
-    const timedOut = new Promise<TransportResult>((resolve) => {
+    const timedOut = new Promise<Delivery>((resolve) => {
       handle = this.scheduler.setTimeout(
-        () =>
-          resolve({
-            code: 0,
-            status: 'error',
-            error: { type: 'other', reason: 'network', message: 'timeout' },
-          }),
-        this.sendTimeoutMs,
+        () => resolve({ kind: 'network', message: 'timeout' }),
+        SYNC_POLICY.sendTimeoutMs,
       );
     });
     try {
-      return await Promise.race([this.options.transport(row), timedOut]);
+      return await Promise.race([this.options.transport(row).then(deliveryOf), timedOut]);
     } catch (error) {
-      return {
-        code: 0,
-        status: 'error',
-        error: { type: 'other', reason: 'network', message: error instanceof Error ? error.message : String(error) },
-      };
+      return { kind: 'network', message: error instanceof Error ? error.message : String(error) };
     } finally {
       this.scheduler.clearTimeout(handle);
     }
@@ -395,11 +391,14 @@ export class SyncEngine {
   /** Wakes up when the earliest waiting entry of this partner is due. */
   private async scheduleNext(partnerId: string): Promise<void> {
     const rows = await partnerOutbox(this.db, partnerId);
-    if (rows.some((row) => row.state === 'waiting_for_sign_in')) return;
-    const next = vehicleHeads(rows)
-      .filter((row) => row.state === 'pending')
-      .reduce((earliest, row) => Math.min(earliest, row.nextAttemptAt), Number.POSITIVE_INFINITY);
-    if (Number.isFinite(next)) this.schedule(Math.max(0, next - this.scheduler.now()));
+    if (waitsForSignIn(rows)) return;
+    let next = Number.POSITIVE_INFINITY;
+    for (const [head] of vehicleQueues(rows).values()) {
+      if (head?.state === 'pending') next = Math.min(next, head.nextAttemptAt);
+    }
+    if (!Number.isFinite(next)) return;
+    this.schedule(Math.max(0, next - this.scheduler.now()));
+    this.options.onWaiting?.();
   }
 
   private schedule(ms: number) {

@@ -1,8 +1,9 @@
-/** What the header and the history show about the outbox. */
+/** What the header, the history and the banner above the screens show about the outbox. */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../db';
 import { useOnline } from '../online';
 import { usePartnerId } from '../partner';
+import { outboxAttention, outboxCounts, type OutboxAttention } from './outbox';
 
 export interface SyncStatus {
   online: boolean;
@@ -15,19 +16,31 @@ export interface SyncStatus {
 export function useSyncStatus(): SyncStatus {
   const online = useOnline();
   const partnerId = usePartnerId();
-  // Two counts on indexes, no entry read: this query runs again after every outbox write, a thousand
-  // times and more while a long queue drains.
   const counts = useLiveQuery(
     async () => {
       if (!partnerId) return { waiting: 0, rejected: 0 };
-      const [all, rejected] = await Promise.all([
-        db.outbox.where('partnerId').equals(partnerId).count(),
-        db.outbox.where('[partnerId+state]').equals([partnerId, 'rejected']).count(),
-      ]);
-      return { waiting: all - rejected, rejected };
+      const { unsent, rejected } = await outboxCounts(db, partnerId);
+      return { waiting: unsent, rejected };
     },
     [partnerId],
     { waiting: 0, rejected: 0 },
   );
   return { online, ...counts };
+}
+
+/**
+ * An entry still unsent this long after it entered this tablet's outbox is named above the screens
+ * (docs/ARCHITECTURE.md#entries-that-need-the-mechanic).
+ */
+export const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** The signed-in partner's entries that need the mechanic, as of `now` (epoch ms); null while read. */
+export function useOutboxAttention(now: number): OutboxAttention | null {
+  const partnerId = usePartnerId();
+  const staleBefore = new Date(now - STALE_AFTER_MS).toISOString();
+  return useLiveQuery(
+    async () => (partnerId ? outboxAttention(db, partnerId, staleBefore) : null),
+    [partnerId, staleBefore],
+    null,
+  );
 }

@@ -1,17 +1,21 @@
 /**
  * The app's one sync engine and the functions the UI calls (docs/ARCHITECTURE.md#the-offline-model-in-practice). The engine runs
  * on start, when the browser goes online, when a partner signs in, when the tab becomes visible
- * again and after each Insert.
+ * again and after each Insert; and, where the browser has Background Sync, in the service worker
+ * once the tab is closed (background.ts).
  */
-import { postRepair } from '../api/partner/post-repair';
+import { postRepair } from '../api/post-repair';
 import { db } from '../db';
+import { currentLocale } from '../i18n';
 import { currentPartnerId } from '../partner';
 import { randomUuid } from '../uuid';
 import { getSession, onSignIn, subscribeSession } from '../session';
+import { requestBackgroundSync } from './background';
 import { SyncEngine, type SubmitOutcome } from './engine';
 import { createSenderLock } from './lock';
-import type { RepairInput } from './outbox';
+import { makeDueNow, outboxCounts, type RepairInput } from './outbox';
 
+export { backgroundSyncAvailable } from './background';
 export type { SubmitOutcome } from './engine';
 export type { RepairInput } from './outbox';
 
@@ -25,6 +29,8 @@ export function getSyncEngine(): SyncEngine {
     session: { partnerId: currentPartnerId, offline: () => getSession().offline },
     lock: createSenderLock(db, randomUuid()),
     onError: (error) => console.error('outbox sender', error),
+    // Where the browser has Background Sync, the service worker sends them even once the tab is closed.
+    onWaiting: () => void requestBackgroundSync(db, currentLocale()).catch(() => undefined),
   });
   return engine;
 }
@@ -48,7 +54,11 @@ export function startSync(): () => void {
     if (next && next !== partner) void sender.kick('start');
     partner = next;
   });
-  void sender.kick('start');
+  // Started by a sign-in the server just granted (the app starts the sender then): the entries that
+  // waited for it go now. Otherwise (at start, or signed in from the cache) a plain pass.
+  const session = getSession();
+  if (session.status === 'authenticated' && !session.offline && session.user) void sender.resume(session.user.id);
+  else void sender.kick('start');
   stopSync = () => {
     window.removeEventListener('online', online);
     document.removeEventListener('visibilitychange', visible);
@@ -75,6 +85,17 @@ export function submitRepair(input: RepairInput): Promise<SubmitOutcome> {
   return getSyncEngine().submit(requirePartner(), input);
 }
 
+/**
+ * A correction of one of the partner's stored repairs (docs/API.md#corrections): queued and sent like
+ * any entry, under its own Idempotency-Key, with the moment of the reading it corrects.
+ */
+export function submitCorrection(
+  input: RepairInput & Required<Pick<RepairInput, 'corrects' | 'correction_reason'>>,
+  recordedAt: string,
+): Promise<SubmitOutcome> {
+  return getSyncEngine().submit(requirePartner(), input, recordedAt);
+}
+
 /** Sends a corrected rejected entry again (new Idempotency-Key, original recorded_at); null if it is gone. */
 export function resubmitRepair(key: string, input: RepairInput): Promise<SubmitOutcome | null> {
   return getSyncEngine().resubmit(requirePartner(), key, input);
@@ -84,14 +105,21 @@ export function resubmitRepair(key: string, input: RepairInput): Promise<SubmitO
 export async function unsentCount(): Promise<number> {
   const partnerId = currentPartnerId();
   if (!partnerId) return 0;
-  return db.outbox
-    .where('partnerId')
-    .equals(partnerId)
-    .filter((row) => row.state !== 'rejected')
-    .count();
+  return (await outboxCounts(db, partnerId)).unsent;
 }
 
 /** Drops a rejected entry; false when it is not (or no longer) a rejected entry of this partner. */
 export function discardRepair(key: string): Promise<boolean> {
   return getSyncEngine().discard(requirePartner(), key);
+}
+
+/**
+ * "Send now" (the stale-entry banner): the mechanic asks, so the partner's pending entries go at once,
+ * whatever their backoff. Resolves when that pass is over.
+ */
+export async function sendNow(): Promise<void> {
+  const partnerId = currentPartnerId();
+  if (!partnerId) return;
+  await makeDueNow(db, partnerId);
+  await getSyncEngine().kick('manual');
 }

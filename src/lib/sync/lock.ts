@@ -4,6 +4,7 @@
  * holding it does not block the others for long.
  */
 import type { PortalDatabase } from '../db';
+import { SYNC_POLICY } from './policy';
 
 export interface SenderLock {
   /**
@@ -14,18 +15,16 @@ export interface SenderLock {
   run(task: (keepAlive: () => Promise<boolean>) => Promise<void>): Promise<boolean>;
 }
 
-export const SENDER_LOCK_NAME = 'outbox-sender';
-export const SENDER_LEASE_KEY = 'outbox-sender-lease';
-/** Longer than a request's timeout, so a live holder renews it well before it lapses. */
-export const SENDER_LEASE_TTL_MS = 60_000;
+const SENDER_LOCK_NAME = 'outbox-sender';
+const SENDER_LEASE_KEY = 'outbox-sender-lease';
 
 const alive = async () => true;
 
 /** Web Locks: waits for the lock (a pass is short), so a kick from this tab is never lost. */
-export function webLock(locks: LockManager, name = SENDER_LOCK_NAME): SenderLock {
+export function webLock(locks: LockManager): SenderLock {
   return {
     async run(task) {
-      await locks.request(name, () => task(alive));
+      await locks.request(SENDER_LOCK_NAME, () => task(alive));
       return true;
     },
   };
@@ -48,28 +47,26 @@ function isLease(value: unknown): value is Lease {
 export interface LeaseOptions {
   owner: string;
   now: () => number;
-  ttlMs?: number;
-  key?: string;
 }
 
 /** The fallback: a lease record { owner, expiresAt } taken and renewed in IndexedDB transactions. */
 export function leaseLock(db: PortalDatabase, options: LeaseOptions): SenderLock {
-  const ttl = options.ttlMs ?? SENDER_LEASE_TTL_MS;
-  const key = options.key ?? SENDER_LEASE_KEY;
-
   const claim = () =>
     db.transaction('rw', db.meta, async () => {
-      const current = (await db.meta.get(key))?.value;
+      const current = (await db.meta.get(SENDER_LEASE_KEY))?.value;
       const now = options.now();
       if (isLease(current) && current.owner !== options.owner && current.expiresAt > now) return false;
-      await db.meta.put({ key, value: { owner: options.owner, expiresAt: now + ttl } satisfies Lease });
+      await db.meta.put({
+        key: SENDER_LEASE_KEY,
+        value: { owner: options.owner, expiresAt: now + SYNC_POLICY.leaseTtlMs } satisfies Lease,
+      });
       return true;
     });
 
   const release = () =>
     db.transaction('rw', db.meta, async () => {
-      const current = (await db.meta.get(key))?.value;
-      if (isLease(current) && current.owner === options.owner) await db.meta.delete(key);
+      const current = (await db.meta.get(SENDER_LEASE_KEY))?.value;
+      if (isLease(current) && current.owner === options.owner) await db.meta.delete(SENDER_LEASE_KEY);
     });
 
   return {
@@ -86,7 +83,7 @@ export function leaseLock(db: PortalDatabase, options: LeaseOptions): SenderLock
 }
 
 /** Web Locks where available, the lease otherwise. */
-export function createSenderLock(db: PortalDatabase, owner: string, now: () => number = Date.now): SenderLock {
+export function createSenderLock(db: PortalDatabase, owner: string): SenderLock {
   if (typeof navigator !== 'undefined' && navigator.locks) return webLock(navigator.locks);
-  return leaseLock(db, { owner, now });
+  return leaseLock(db, { owner, now: Date.now });
 }

@@ -1,20 +1,40 @@
 /**
- * The outbox's storage operations (docs/ARCHITECTURE.md#the-offline-model-in-practice). Each one is a single IndexedDB
- * transaction, so an entry is never half written, and a repair leaves the outbox only in the
- * same transaction that puts the server's record into the history.
+ * The outbox's storage operations (docs/ARCHITECTURE.md#the-offline-model-in-practice), and the only
+ * code that writes to the outbox table. Each one is a single IndexedDB transaction, so an entry is
+ * never half written, and a repair leaves the outbox only in the same transaction that puts the
+ * server's record into the history.
+ *
+ * An entry being sent is held by a Claim. Whatever the answer, it changes the entry only if the entry
+ * is still as the claim left it: meanwhile another vehicle's 401 may have parked it, a history refresh
+ * may have found it on the server, or a newer sign-in may have made the answer stale.
  */
-import Dexie from 'dexie';
+import Dexie, { type Transaction } from 'dexie';
 import type { RepairEntry, RepairRecord } from '../../../contract';
-import { OUTBOX_SEQ_KEY, type OutboxEntry, type OutboxError, type OutboxState, type PortalDatabase } from '../db';
+import type { MetaRow, OutboxEntry, OutboxError, OutboxState, PortalDatabase } from '../db';
 
 /** What the mechanic entered: the body of POST /repairs without recorded_at, which the outbox fixes. */
 export type RepairInput = Omit<RepairEntry, 'recorded_at'>;
 
-/** States in which an entry still has to reach the server and holds back later entries of its vehicle. */
-export const UNSENT_STATES: readonly OutboxState[] = ['pending', 'sending', 'waiting_for_sign_in'];
+/** Where the outbox's sequence counter lives in the meta table (the next Insert takes the value + 1). */
+export const OUTBOX_SEQ_KEY = 'outbox-seq';
 
-export function isUnsent(entry: Pick<OutboxEntry, 'state'>): boolean {
-  return UNSENT_STATES.includes(entry.state);
+/**
+ * Sign-ins on this tablet so far, any partner, any tab: a 401 answered to a request made before the
+ * latest sign-in speaks of a session that is gone, and parks nothing.
+ */
+const SIGN_INS_KEY = 'outbox-sign-ins';
+/** Sign-outs on this tablet, counted the same way: an answer that arrives after one writes no history. */
+const SIGN_OUTS_KEY = 'outbox-sign-outs';
+
+/**
+ * The one definition of "still to be sent": such an entry holds back later entries of its vehicle, is
+ * counted as waiting (header, statistics, sign-out) and is a known reading for the odometer check.
+ * Rejected entries are parked until corrected or discarded, and count for none of these.
+ */
+const UNSENT_STATES = ['pending', 'sending', 'waiting_for_sign_in'] as const satisfies readonly OutboxState[];
+
+function isUnsent(entry: Pick<OutboxEntry, 'state'>): boolean {
+  return (UNSENT_STATES as readonly OutboxState[]).includes(entry.state);
 }
 
 export function normaliseKodeId(kodeId: string): string {
@@ -38,12 +58,19 @@ export interface NewOutboxEntry {
   recordedAt: string;
 }
 
+/** Inside a transaction over outbox and meta: takes the next sequence number. */
+async function takeSeq(db: PortalDatabase): Promise<number> {
+  const counter = (await db.meta.get(OUTBOX_SEQ_KEY))?.value;
+  const highest = (await db.outbox.orderBy('seq').last())?.seq ?? 0;
+  const seq = Math.max(typeof counter === 'number' ? counter : 0, highest) + 1;
+  await db.meta.put({ key: OUTBOX_SEQ_KEY, value: seq });
+  return seq;
+}
+
 /** Writes one entry with the next sequence number, in one transaction. */
 export async function addToOutbox(db: PortalDatabase, value: NewOutboxEntry): Promise<OutboxEntry> {
   return db.transaction('rw', db.outbox, db.meta, async () => {
-    const counter = (await db.meta.get(OUTBOX_SEQ_KEY))?.value;
-    const highest = (await db.outbox.orderBy('seq').last())?.seq ?? 0;
-    const seq = Math.max(typeof counter === 'number' ? counter : 0, highest) + 1;
+    const seq = await takeSeq(db);
     const row: OutboxEntry = {
       key: value.key,
       partnerId: value.partnerId,
@@ -55,10 +82,15 @@ export async function addToOutbox(db: PortalDatabase, value: NewOutboxEntry): Pr
       lastError: null,
       createdAt: value.recordedAt,
     };
-    await db.meta.put({ key: OUTBOX_SEQ_KEY, value: seq });
     await db.outbox.add(row);
     return row;
   });
+}
+
+// ---- Reads ----
+
+export async function outboxEntry(db: PortalDatabase, key: string): Promise<OutboxEntry | null> {
+  return (await db.outbox.get(key)) ?? null;
 }
 
 /** The partner's entries in the mechanic's order. */
@@ -66,24 +98,109 @@ export function partnerOutbox(db: PortalDatabase, partnerId: string): Promise<Ou
   return db.outbox.where('[partnerId+seq]').between([partnerId, Dexie.minKey], [partnerId, Dexie.maxKey]).toArray();
 }
 
+/** A vehicle's entries still to be sent: readings the server does not have yet. */
+export function unsentEntriesOfVehicle(db: PortalDatabase, partnerId: string, kodeId: string): Promise<OutboxEntry[]> {
+  return db.outbox
+    .where('[partnerId+entry.kode_id]')
+    .equals([partnerId, normaliseKodeId(kodeId)])
+    .filter(isUnsent)
+    .toArray();
+}
+
+/** The partner's corrections still to be sent: the repairs they will supersede, whatever their vehicle. */
+export function unsentCorrections(db: PortalDatabase, partnerId: string): Promise<OutboxEntry[]> {
+  return db.outbox
+    .where('partnerId')
+    .equals(partnerId)
+    .filter((row) => isUnsent(row) && typeof row.entry.corrects === 'string')
+    .toArray();
+}
+
+export interface OutboxCounts {
+  /** Still to be sent. */
+  unsent: number;
+  /** Refused by the server: they stay until corrected or discarded. */
+  rejected: number;
+}
+
 /**
- * For each vehicle, its oldest entry still to be sent: the only one that may go now, so the
- * server receives a vehicle's readings in the order the mechanic entered them. Rejected entries
- * are parked and hold nothing back.
+ * Counted on an index, no entry read: the header's live query runs this again after every outbox
+ * write, a thousand times and more while a long queue drains.
  */
-export function vehicleHeads(rows: readonly OutboxEntry[]): OutboxEntry[] {
-  const heads = new Map<string, OutboxEntry>();
-  for (const row of [...rows].sort((a, b) => a.seq - b.seq)) {
-    if (!isUnsent(row)) continue;
-    const vehicle = normaliseKodeId(row.entry.kode_id);
-    if (!heads.has(vehicle)) heads.set(vehicle, row);
-  }
-  return [...heads.values()];
+export async function outboxCounts(db: PortalDatabase, partnerId: string): Promise<OutboxCounts> {
+  const count = (state: OutboxState) => db.outbox.where('[partnerId+state]').equals([partnerId, state]).count();
+  const [rejected, ...unsent] = await Promise.all([count('rejected'), ...UNSENT_STATES.map(count)]);
+  return { unsent: unsent.reduce((total, n) => total + n, 0), rejected };
+}
+
+/** Some of the partner's entries in one situation (in the mechanic's order, at most ATTENTION_SAMPLE), and how many in all. */
+export interface EntrySample {
+  count: number;
+  entries: OutboxEntry[];
+}
+
+/** What the banner above the screens names (docs/ARCHITECTURE.md#entries-that-need-the-mechanic). */
+export interface OutboxAttention {
+  /** Pending or being sent, and in this outbox since before the cut-off. */
+  stale: EntrySample & {
+    /** The server's answer to one of them (a 5xx, a 429…), if any got one: not a network failure. */
+    serverError: OutboxError | null;
+  };
+  rejected: EntrySample;
+  waitingForSignIn: EntrySample;
+}
+
+export const ATTENTION_SAMPLE = 3;
+
+async function sampleOfState(db: PortalDatabase, partnerId: string, state: OutboxState): Promise<EntrySample> {
+  const rows = db.outbox.where('[partnerId+state]').equals([partnerId, state]);
+  const [count, entries] = await Promise.all([rows.count(), rows.clone().limit(ATTENTION_SAMPLE).toArray()]);
+  return { count, entries: entries.sort((a, b) => a.seq - b.seq) };
+}
+
+/**
+ * The partner's entries that need the mechanic. Stale ones are read in seq order and the read stops at
+ * the first entry that came in after the cut-off: seq follows createdAt (both are taken when the entry
+ * enters this outbox), so a long queue of recent entries costs one row, not the whole queue.
+ */
+export async function outboxAttention(
+  db: PortalDatabase,
+  partnerId: string,
+  staleBefore: string,
+): Promise<OutboxAttention> {
+  const old = await db.outbox
+    .where('[partnerId+seq]')
+    .between([partnerId, Dexie.minKey], [partnerId, Dexie.maxKey])
+    .until((row) => row.createdAt >= staleBefore)
+    .filter((row) => row.state === 'pending' || row.state === 'sending')
+    .toArray();
+  const [rejected, waitingForSignIn] = await Promise.all([
+    sampleOfState(db, partnerId, 'rejected'),
+    sampleOfState(db, partnerId, 'waiting_for_sign_in'),
+  ]);
+  const serverError = old.find((row) => (row.lastError?.code ?? 0) > 0)?.lastError ?? null;
+  return {
+    stale: { count: old.length, entries: old.slice(0, ATTENTION_SAMPLE), serverError },
+    rejected,
+    waitingForSignIn,
+  };
+}
+
+/**
+ * Whether some of the partner's entries are left for a later try (pending, or being sent by another
+ * sender): the background sync then asks the browser to fire again (background-worker.ts). Entries
+ * waiting for a sign-in or refused are not: no retry can send them.
+ */
+export async function leftForLaterTry(db: PortalDatabase, partnerId: string): Promise<boolean> {
+  const count = (state: OutboxState) => db.outbox.where('[partnerId+state]').equals([partnerId, state]).count();
+  const [pending, sending] = await Promise.all([count('pending'), count('sending')]);
+  return pending + sending > 0;
 }
 
 /**
  * Each vehicle's entries still to be sent, oldest first; vehicles in the order of their oldest entry.
- * Only a queue's head may go: the rest wait for it (rejected entries are parked and hold nothing back).
+ * Only a queue's head may go: the server receives a vehicle's readings in the order the mechanic
+ * entered them (rejected entries are parked and hold nothing back).
  */
 export function vehicleQueues(rows: readonly OutboxEntry[]): Map<string, OutboxEntry[]> {
   const queues = new Map<string, OutboxEntry[]>();
@@ -97,28 +214,139 @@ export function vehicleQueues(rows: readonly OutboxEntry[]): Map<string, OutboxE
   return queues;
 }
 
-/** A tab that died mid-send left entries 'sending'; under the lock nobody else is, so they are pending again. */
-export async function recoverInterrupted(db: PortalDatabase): Promise<number> {
-  return db.outbox.where('state').equals('sending').modify({ state: 'pending' });
+// ---- Sending: claim, then one outcome, each only if the claim still holds ----
+
+/** An entry taken for sending, as the claim left it, with the sign-ins counted when its request left. */
+export interface Claim {
+  row: OutboxEntry;
+  signIns: number;
+  signOuts: number;
+}
+
+async function countSoFar(db: PortalDatabase, key: string): Promise<number> {
+  const value = (await db.meta.get(key))?.value;
+  return typeof value === 'number' ? value : 0;
+}
+
+const signInsSoFar = (db: PortalDatabase) => countSoFar(db, SIGN_INS_KEY);
+
+/** Inside the sign-out's own transaction (it must include the meta table). */
+export async function countSignOut(db: PortalDatabase): Promise<void> {
+  await db.meta.put({ key: SIGN_OUTS_KEY, value: (await countSoFar(db, SIGN_OUTS_KEY)) + 1 });
+}
+
+/** Inside a transaction: the entry is still sending under this claim (same partner, same attempt). */
+async function stillClaimed(db: PortalDatabase, claim: Claim): Promise<boolean> {
+  const row = await db.outbox.get(claim.row.key);
+  return row?.state === 'sending' && row.partnerId === claim.row.partnerId && row.attempts === claim.row.attempts;
+}
+
+function updateIfClaimed(db: PortalDatabase, claim: Claim, changes: Partial<OutboxEntry>): Promise<void> {
+  return db.transaction('rw', db.outbox, async () => {
+    if (await stillClaimed(db, claim)) await db.outbox.update(claim.row.key, changes);
+  });
 }
 
 /** Claims an entry for sending: pending → sending, only if it is still this partner's and pending. */
-export async function claimForSending(db: PortalDatabase, key: string, partnerId: string): Promise<OutboxEntry | null> {
-  return db.transaction('rw', db.outbox, async () => {
+export async function claimForSending(db: PortalDatabase, key: string, partnerId: string): Promise<Claim | null> {
+  return db.transaction('rw', db.outbox, db.meta, async () => {
     const row = await db.outbox.get(key);
     if (!row || row.partnerId !== partnerId || row.state !== 'pending') return null;
     await db.outbox.update(key, { state: 'sending' });
-    return { ...row, state: 'sending' };
+    return {
+      row: { ...row, state: 'sending' },
+      signIns: await signInsSoFar(db),
+      signOuts: await countSoFar(db, SIGN_OUTS_KEY),
+    };
   });
 }
 
-/** The server stored it: out of the outbox and into the history, together. */
-export async function acknowledge(db: PortalDatabase, row: OutboxEntry, record: RepairRecord): Promise<void> {
-  await db.transaction('rw', db.outbox, db.history, async () => {
+/** The claim is given up before anything was sent: the entry is pending again, as it was. */
+export function releaseClaim(db: PortalDatabase, claim: Claim): Promise<void> {
+  return updateIfClaimed(db, claim, { state: 'pending' });
+}
+
+/**
+ * The server stored it: out of the outbox and into the history, together. Whatever became of the entry
+ * meanwhile (parked by another vehicle's 401, say), the server has it; an entry already gone (a history
+ * refresh brought it, or the entry was corrected under a new key) leaves the history as it is. After a
+ * sign-out since the claim, the partner's history was forgotten on purpose: it stays forgotten.
+ */
+export async function acknowledge(db: PortalDatabase, claim: Claim, record: RepairRecord): Promise<void> {
+  await db.transaction('rw', db.outbox, db.history, db.meta, async () => {
+    const row = await db.outbox.get(claim.row.key);
+    if (!row || row.partnerId !== claim.row.partnerId || !isUnsent(row)) return;
     await db.outbox.delete(row.key);
+    if ((await countSoFar(db, SIGN_OUTS_KEY)) !== claim.signOuts) return;
     await db.history.put({ ...record, partnerId: row.partnerId });
+    // A correction: the original is superseded from now on (the next refresh brings every new verdict).
+    if (record.corrects) {
+      await db.history
+        .where('id')
+        .equals(record.corrects)
+        .filter((original) => original.partnerId === row.partnerId)
+        .modify({ superseded_by: record.id, verdict: 'no_verdict', reasons: [], odometer_anomaly: false });
+    }
   });
 }
+
+export function scheduleRetry(
+  db: PortalDatabase,
+  claim: Claim,
+  error: OutboxError,
+  nextAttemptAt: number,
+): Promise<void> {
+  return updateIfClaimed(db, claim, {
+    state: 'pending',
+    attempts: claim.row.attempts + 1,
+    nextAttemptAt,
+    lastError: error,
+  });
+}
+
+export function markRejected(db: PortalDatabase, claim: Claim, error: OutboxError): Promise<void> {
+  return updateIfClaimed(db, claim, { state: 'rejected', attempts: claim.row.attempts + 1, lastError: error });
+}
+
+/**
+ * A 401 the client could not cure: this partner's unsent entries wait, visibly, for the next sign-in.
+ * Unless a sign-in came after the request left: the 401 was about the old session, nothing is parked,
+ * the entry is pending again and the answer is false.
+ */
+export async function parkUntilSignIn(db: PortalDatabase, claim: Claim, error: OutboxError): Promise<boolean> {
+  return db.transaction('rw', db.outbox, db.meta, async () => {
+    const claimed = await stillClaimed(db, claim);
+    if ((await signInsSoFar(db)) !== claim.signIns) {
+      if (claimed) await db.outbox.update(claim.row.key, { state: 'pending' });
+      return false;
+    }
+    await db.outbox
+      .where('partnerId')
+      .equals(claim.row.partnerId)
+      .filter((other) => other.state === 'pending' || other.state === 'sending')
+      .modify({ state: 'waiting_for_sign_in' });
+    if (claimed) await db.outbox.update(claim.row.key, { attempts: claim.row.attempts + 1, lastError: error });
+    return true;
+  });
+}
+
+/** A partner signed in: counted, and their waiting entries go again, straight away. */
+export async function releaseAfterSignIn(db: PortalDatabase, partnerId: string): Promise<void> {
+  await db.transaction('rw', db.outbox, db.meta, async () => {
+    await db.meta.put({ key: SIGN_INS_KEY, value: (await signInsSoFar(db)) + 1 });
+    await db.outbox
+      .where('[partnerId+state]')
+      .equals([partnerId, 'waiting_for_sign_in'])
+      .modify({ state: 'pending', nextAttemptAt: 0 });
+  });
+}
+
+/** A tab that died mid-send left entries 'sending'; under the lock nobody else is, so they are pending again. */
+export async function recoverInterrupted(db: PortalDatabase): Promise<void> {
+  await db.outbox.where('state').equals('sending').modify({ state: 'pending' });
+}
+
+// ---- The history and the mechanic's corrections ----
 
 /**
  * Repairs the server listed (a history refresh) go into the history; an entry still queued here that
@@ -143,44 +371,6 @@ export async function mergeServerRecords(
   });
 }
 
-export async function scheduleRetry(
-  db: PortalDatabase,
-  row: OutboxEntry,
-  error: OutboxError,
-  nextAttemptAt: number,
-): Promise<void> {
-  await db.outbox.update(row.key, {
-    state: 'pending',
-    attempts: row.attempts + 1,
-    nextAttemptAt,
-    lastError: error,
-  });
-}
-
-export async function markRejected(db: PortalDatabase, row: OutboxEntry, error: OutboxError): Promise<void> {
-  await db.outbox.update(row.key, { state: 'rejected', attempts: row.attempts + 1, lastError: error });
-}
-
-/** A 401 the client could not cure: this partner's unsent entries wait, visibly, for the next sign-in. */
-export async function parkUntilSignIn(db: PortalDatabase, row: OutboxEntry, error: OutboxError): Promise<void> {
-  await db.transaction('rw', db.outbox, async () => {
-    await db.outbox
-      .where('partnerId')
-      .equals(row.partnerId)
-      .filter((other) => other.state === 'pending' || other.state === 'sending')
-      .modify({ state: 'waiting_for_sign_in' });
-    await db.outbox.update(row.key, { attempts: row.attempts + 1, lastError: error });
-  });
-}
-
-/** After a sign-in: the partner's waiting entries go again, straight away. */
-export async function releaseWaiting(db: PortalDatabase, partnerId: string): Promise<number> {
-  return db.outbox
-    .where('[partnerId+state]')
-    .equals([partnerId, 'waiting_for_sign_in'])
-    .modify({ state: 'pending', nextAttemptAt: 0 });
-}
-
 /**
  * A rejected entry, corrected: it goes again under a NEW key (the server answers 422 to the old key
  * with a different body) but keeps its recorded_at and its place in the vehicle's order.
@@ -195,7 +385,11 @@ export async function replaceRejected(
     const next: OutboxEntry = {
       ...row,
       key: value.newKey,
-      entry: toEntry(value.input, row.entry.recorded_at),
+      // A refused correction stays a correction of the same repair: only its values change.
+      entry: toEntry(
+        { ...value.input, corrects: row.entry.corrects, correction_reason: row.entry.correction_reason },
+        row.entry.recorded_at,
+      ),
       state: 'pending',
       attempts: 0,
       nextAttemptAt: 0,
@@ -215,4 +409,89 @@ export async function discardRejected(db: PortalDatabase, key: string, partnerId
     await db.outbox.delete(key);
     return true;
   });
+}
+
+/** The mechanic asked to send now: the partner's pending entries are due at once, whatever their backoff. */
+export async function makeDueNow(db: PortalDatabase, partnerId: string): Promise<void> {
+  await db.outbox.where('[partnerId+state]').equals([partnerId, 'pending']).modify({ nextAttemptAt: 0 });
+}
+
+// ---- The hand-over file (docs/ARCHITECTURE.md#the-hand-over-file) ----
+
+/** An entry read from a hand-over file: its original key and body, and whether the server had refused it. */
+export interface HandedOverEntry {
+  key: string;
+  entry: OutboxEntry['entry'];
+  rejected: boolean;
+  lastError: OutboxError | null;
+}
+
+export interface HandOverResult {
+  added: number;
+  /** Already in this outbox, or already synced (in the history): skipped. */
+  present: number;
+}
+
+async function alreadyHeld(db: PortalDatabase, partnerId: string, key: string): Promise<boolean> {
+  if (await db.outbox.get(key)) return true;
+  const synced = db.history.where('idempotency_key').equals(key.toLowerCase());
+  return (await synced.filter((row) => row.partnerId === partnerId).count()) > 0;
+}
+
+/**
+ * Puts a hand-over file's entries into this outbox under their original keys and recorded_at, in one
+ * transaction: the server stores each key once, so an entry this tablet already holds is skipped and
+ * importing twice adds nothing. A refused entry stays refused (to be corrected here); any other goes
+ * out as pending. createdAt is the moment of import: the stale alert counts time in this outbox.
+ */
+export async function importHandedOver(
+  db: PortalDatabase,
+  partnerId: string,
+  entries: readonly HandedOverEntry[],
+  importedAt: string,
+): Promise<HandOverResult> {
+  return db.transaction('rw', db.outbox, db.history, db.meta, async () => {
+    let added = 0;
+    for (const value of entries) {
+      if (await alreadyHeld(db, partnerId, value.key)) continue;
+      await db.outbox.add({
+        key: value.key,
+        partnerId,
+        entry: value.entry,
+        state: value.rejected ? 'rejected' : 'pending',
+        seq: await takeSeq(db),
+        attempts: value.rejected ? 1 : 0,
+        nextAttemptAt: 0,
+        lastError: value.lastError,
+        createdAt: importedAt,
+      });
+      added += 1;
+    }
+    return { added, present: entries.length - added };
+  });
+}
+
+// ---- Schema upgrades (db.ts declares the versions) ----
+
+/**
+ * Version 2: entries queued under version 1 are kept; fields an older build may not have written are
+ * filled, and the seq counter carries on after the highest seq.
+ */
+export async function upgradeOutboxToVersion2(tx: Transaction): Promise<void> {
+  let maxSeq = 0;
+  await tx
+    .table<OutboxEntry, string>('outbox')
+    .toCollection()
+    .modify((row) => {
+      // A tab that died mid-send left 'sending': the server may or may not have it; the same key resends.
+      if ((row.state as string) === 'sending' || !row.state) row.state = 'pending';
+      row.attempts ??= 0;
+      row.nextAttemptAt ??= 0;
+      row.lastError ??= null;
+      if (typeof row.seq !== 'number') row.seq = Date.parse(row.createdAt) || 0;
+      maxSeq = Math.max(maxSeq, row.seq);
+    });
+  const meta = tx.table<MetaRow, string>('meta');
+  const current = (await meta.get(OUTBOX_SEQ_KEY))?.value;
+  await meta.put({ key: OUTBOX_SEQ_KEY, value: Math.max(maxSeq, typeof current === 'number' ? current : 0) });
 }

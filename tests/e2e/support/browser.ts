@@ -21,11 +21,12 @@ export const CHROMIUM_ARGS = [
 
 export const SCREENSHOT_DIR = path.join(TEST_RESULTS_DIR, 'screenshots');
 
-export function launchBrowser(): Promise<Browser> {
+/** extraArgs: flags for one test file's needs, e.g. a fake camera (support/camera.ts). */
+export function launchBrowser({ extraArgs = [] }: { extraArgs?: readonly string[] } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
 }
 

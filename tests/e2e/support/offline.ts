@@ -8,6 +8,7 @@
 import { afterEach, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newTabletContext, type TabletContextOptions } from './browser';
+import { selectTab } from './tabs';
 
 export interface Account {
   email: string;
@@ -53,6 +54,12 @@ export interface StoredRepair {
   odometer: number;
   recorded_at: string;
   created_at: string;
+  idempotency_key: string;
+  verdict: 'plausible' | 'implausible' | 'no_verdict';
+  reasons: string[];
+  superseded_by: string | null;
+  corrects: string | null;
+  correction_reason: string | null;
 }
 
 /** GET /api/partner/repairs with the partner's token: everything the server holds for them. */
@@ -68,6 +75,9 @@ export async function serverRepairs(baseUrl: string, account: Account): Promise<
 }
 
 /** Chromium's own line for every failed request: expected offline, and for answers a test provokes. */
+/** How long a test waits for the outbox to reach the server (a send, its retries, the history's refresh). */
+export const SYNC_TIMEOUT = { timeout: 30_000, interval: 250 };
+
 export const OFFLINE_NOISE = /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/;
 /** The session refresh before a public page, without a session cookie, answers 401. */
 export const ANONYMOUS_REFRESH = /Failed to load resource: the server responded with a status of 401/;
@@ -177,8 +187,13 @@ export function precachedPaths(page: Page): Promise<string[]> {
   });
 }
 
-/** Cache Storage holds the precached shell (so a reload offline can be answered from it). */
+/**
+ * Cache Storage holds the whole precache (so a reload offline, and any lazy part, can be answered from
+ * it). Workbox stores the entries one by one while the worker installs; the worker is active only once
+ * all are in, the scanner's 1 MB of WebAssembly included, so both are awaited.
+ */
 export async function waitForPrecache(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await expect.poll(async () => (await precachedPaths(page)).includes('/index.html'), { timeout: 15_000 }).toBe(true);
 }
 
@@ -189,8 +204,7 @@ export async function reloadOffline(page: Page) {
 }
 
 export async function openTab(page: Page, name: 'Nouvelle saisie' | 'Historique' | 'Conseils') {
-  await page.getByRole('tab', { name }).click();
-  await expect.poll(() => page.getByRole('tab', { name }).getAttribute('aria-selected')).toBe('true');
+  await selectTab(page.getByRole('tab', { name }));
 }
 
 export interface RepairToRecord {
@@ -221,7 +235,7 @@ export async function findVehicle(page: Page, kodeId: string, vin: string) {
   const fields = repairForm(page);
   await fields.kodeId.fill(kodeId);
   await fields.find.click();
-  await expect.poll(() => fields.form.getByLabel('VIN').inputValue()).toBe(vin);
+  await expect.poll(() => fields.form.getByLabel('VIN', { exact: true }).inputValue()).toBe(vin);
 }
 
 /** Fills in the Add repair tab, consent included, without pressing Insert. */
@@ -350,4 +364,30 @@ export async function watchRepairPosts(context: BrowserContext): Promise<void> {
 
 export function repairPosts(page: Page): Promise<RepairPost[]> {
   return page.evaluate(() => window.__repairPosts ?? []);
+}
+
+/** Every store of the tablet's database, read from the page. */
+export function readTabletDatabase(page: Page): Promise<Record<string, unknown[]>> {
+  return page.evaluate(
+    () =>
+      new Promise<Record<string, unknown[]>>((resolve, reject) => {
+        const open = indexedDB.open('garage-portal');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const database = open.result;
+          const names = Array.from(database.objectStoreNames);
+          const tx = database.transaction(names, 'readonly');
+          const dump: Record<string, unknown[]> = {};
+          for (const name of names) {
+            const request = tx.objectStore(name).getAll();
+            request.onsuccess = () => (dump[name] = request.result as unknown[]);
+          }
+          tx.oncomplete = () => {
+            database.close();
+            resolve(dump);
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { PROJECT_ROOT } from './paths';
+import { selectTab } from './tabs';
 
 export interface PartnerAccount {
   full_name: string;
@@ -279,9 +280,7 @@ export async function setAppColorMode(page: Page, mode: 'dark' | 'light'): Promi
 /** Picks a dashboard tab by its position: add, history, advices. */
 export async function openTab(page: Page, tab: 'add' | 'history' | 'advices'): Promise<void> {
   const index = { add: 0, history: 1, advices: 2 }[tab];
-  const trigger = page.getByRole('tab').nth(index);
-  await trigger.click();
-  await expect.poll(() => trigger.getAttribute('aria-selected')).toBe('true');
+  await selectTab(page.getByRole('tab').nth(index));
   await page.locator('[role="tabpanel"]:visible').waitFor();
 }
 

@@ -89,7 +89,7 @@ describe('password reset: POST /api/auth/forgot-password and /api/auth/reset-pas
       const missing = await call(t.app, 'POST', '/api/auth/forgot-password', { body: {} });
       expect(expectError(missing, 400, 'validation').fields).toEqual({ email: "L'adresse e-mail est requise" });
       const invalid = await forgot('not-an-email', uniqueIp(), { 'accept-language': 'ar' });
-      expect(expectError(invalid, 400, 'validation').fields).toEqual({ email: 'البريد الإلكتروني غير صالح' });
+      expect(expectError(invalid, 400, 'validation').fields).toEqual({ email: 'عنوان البريد الإلكتروني غير صالح' });
     });
   });
 

@@ -138,9 +138,9 @@ describe('POST /api/auth/refresh', () => {
 
     it('words the 401 after Accept-Language', async () => {
       const en = expectError(await refresh(t.app, undefined, { 'accept-language': 'en' }), 401, 'auth');
-      expect(en.message).toBe('Your session has expired, please sign in again');
+      expect(en.message).toBe('Your session has expired, please log in again');
       const ar = expectError(await refresh(t.app, undefined, { 'accept-language': 'ar' }), 401, 'auth');
-      expect(ar.message).toBe('انتهت صلاحية جلستك، يرجى تسجيل الدخول من جديد');
+      expect(ar.message).toBe('انتهت صلاحية جلستك، يرجى تسجيل الدخول مجددًا');
     });
   });
 

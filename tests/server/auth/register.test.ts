@@ -121,9 +121,9 @@ describe('POST /api/auth/register/partner', () => {
       const body = registerBody();
       await post(body);
       const en = expectError(await post(body, uniqueIp(), { 'accept-language': 'en' }), 409, 'conflict');
-      expect(en.message).toBe('An account cannot be created with this email address');
+      expect(en.message).toBe('Unable to create an account with this email address');
       const ar = expectError(await post(body, uniqueIp(), { 'accept-language': 'ar' }), 409, 'conflict');
-      expect(ar.message).toBe('تعذر إنشاء حساب بهذا البريد الإلكتروني');
+      expect(ar.message).toBe('تعذّر إنشاء حساب بعنوان البريد الإلكتروني هذا');
     });
 
     it('gives exactly one 201 when two registrations with the same email arrive at once', async () => {

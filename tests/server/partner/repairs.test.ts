@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiFailure, ApiSuccess, RepairRecord } from '../../../contract';
 import { ODOMETER_MAX_KM_PER_DAY, repairEntry } from '../../../contract';
 import { repairs, sessions } from '../../../server/db/schema';
-import { createRepair, requestHash } from '../../../server/services/repairs';
+import { createRepair } from '../../../server/services/repairs';
+import { requestHash } from '../../../server/services/request-hash';
 import { call, createTestApp, type TestApp } from '../../support/test-app';
 import { createPartner, type TestPartner } from '../../support/partners';
 
@@ -90,7 +91,12 @@ describe('POST /api/partner/repairs', () => {
         repair_type: { id: 'oil_change', name: 'Vidange', name_ar: 'تغيير الزيت', name_en: 'Oil change' },
         odometer: 87_500,
         note: 'Filtre à huile changé',
+        verdict: 'no_verdict',
+        reasons: [],
         odometer_anomaly: false,
+        superseded_by: null,
+        corrects: null,
+        correction_reason: null,
         recorded_at: recordedAt,
         created_at: expect.any(String),
         idempotency_key: key,
@@ -292,7 +298,7 @@ describe('POST /api/partner/repairs', () => {
       const res = await post(partner, entry({ kode_id: 'short' }), crypto.randomUUID(), { 'accept-language': 'en' });
       expect(expectError(res, 400, 'validation').fields?.kode_id).toBe('Please enter a valid KODE ID');
       const ar = await post(partner, entry({ kode_id: 'short' }), crypto.randomUUID(), { 'accept-language': 'ar' });
-      expect(expectError(ar, 400, 'validation').fields?.kode_id).toBe('يرجى إدخال رمز KODE ID صالح');
+      expect(expectError(ar, 400, 'validation').fields?.kode_id).toBe('يرجى إدخال معرّف KODE ID صالح');
     });
 
     it('lists every wrong field at once', async () => {
@@ -383,8 +389,10 @@ describe('POST /api/partner/repairs', () => {
     it('marks a reading lower than the previous one, and stores it anyway', async () => {
       const p = await createPartner(t.app);
       expect(await anomalyOf(p, { kode_id: 'TEQUFH2RP7', odometer: 100_000, recorded_at: ago(10 * DAY) })).toBe(false);
-      expect(await anomalyOf(p, { kode_id: 'TEQUFH2RP7', odometer: 99_999, recorded_at: ago(5 * DAY) })).toBe(true);
-      expect(await rowsOf(p)).toHaveLength(2);
+      // A dip under 100 km is tolerated (contract/readings.ts).
+      expect(await anomalyOf(p, { kode_id: 'TEQUFH2RP7', odometer: 99_901, recorded_at: ago(6 * DAY) })).toBe(false);
+      expect(await anomalyOf(p, { kode_id: 'TEQUFH2RP7', odometer: 99_801, recorded_at: ago(5 * DAY) })).toBe(true);
+      expect(await rowsOf(p)).toHaveLength(3);
     });
 
     it('compares with any partner’s readings', async () => {
@@ -500,7 +508,12 @@ describe('GET /api/partner/repairs', () => {
       repair_type: { id: 'oil_change', name: 'Vidange', name_ar: 'تغيير الزيت', name_en: 'Oil change' },
       odometer: 10_004,
       note: 'note 4',
+      verdict: 'no_verdict',
+      reasons: [],
       odometer_anomaly: false,
+      superseded_by: null,
+      corrects: null,
+      correction_reason: null,
       recorded_at: stored[4]?.recorded_at,
       created_at: expect.any(String),
       idempotency_key: stored[4]?.idempotency_key,
@@ -548,6 +561,30 @@ describe('GET /api/partner/repairs', () => {
     expect(byDefault[99]?.odometer).toBe(1020);
     expect((await list('?limit=500', many)).json<ApiSuccess<RepairRecord[]>>().data).toHaveLength(120);
     expect((await list('?limit=1', many)).json<ApiSuccess<RepairRecord[]>>().data).toHaveLength(1);
+  });
+
+  it('pages through repairs sharing a recorded_at without skipping one (before_id breaks the tie)', async () => {
+    const same = await createPartner(t.app);
+    const at = new Date(t.clock.now().getTime() - DAY);
+    await t.app.db.insert(repairs).values(
+      [1, 2, 3].map((n) => ({
+        partner_id: same.id,
+        kode_id: 'AG7BA8GYFC',
+        repair_type_id: 'mileage_reading',
+        odometer: 1000 + n,
+        recorded_at: at,
+        idempotency_key: crypto.randomUUID(),
+        request_hash: 'seeded',
+      })),
+    );
+    const page = async (query: string) => (await list(query, same)).json<ApiSuccess<RepairRecord[]>>().data;
+    const first = await page('?limit=2');
+    const last = first[1];
+    const second = await page(`?limit=2&before=${encodeURIComponent(last?.recorded_at ?? '')}&before_id=${last?.id}`);
+    expect(second).toHaveLength(1);
+    expect(new Set([...first, ...second].map((r) => r.odometer))).toEqual(new Set([1001, 1002, 1003]));
+    const bad = await list(`?before=${encodeURIComponent(at.toISOString())}&before_id=not-a-uuid`, same);
+    expect(bad.statusCode).toBe(400);
   });
 
   it('orders repairs sharing a recorded_at by id, newest id first', async () => {

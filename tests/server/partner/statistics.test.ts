@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiFailure, ApiSuccess, Statistics } from '../../../contract';
-import { partnerStatistics, startOfMonthIn } from '../../../server/services/repairs';
+import { partnerStatistics } from '../../../server/services/repairs';
+import { startOfMonthIn } from '../../../server/services/time-zone';
 import { call, createTestApp, type TestApp } from '../../support/test-app';
 import { createPartner, recordRepair, type TestPartner } from '../../support/partners';
 
@@ -53,6 +54,7 @@ describe('GET /api/partner/statistics', () => {
       repairs_this_month: 0,
       vehicles_total: 0,
       last_repair_at: null,
+      implausible_total: 0,
     });
   });
 
@@ -71,6 +73,8 @@ describe('GET /api/partner/statistics', () => {
       repairs_this_month: monthStart + MINUTE <= latest.getTime() ? 2 : 1,
       vehicles_total: 3,
       last_repair_at: latest.toISOString(),
+      // KODE000001 went from 10,500 km to 10,000 km: a dip of 500 km.
+      implausible_total: 1,
     });
   });
 

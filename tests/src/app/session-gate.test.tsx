@@ -7,6 +7,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from '../../../contract';
 import { SessionGate } from '../../../src/app/SessionGate';
+import { writeSessionMirror } from '../../../src/lib/session-mirror';
 import { demoUser, failed, offline, ok } from '../support/api';
 import { renderWithApp } from '../render';
 import { expectVisible } from '../support/dom';
@@ -26,10 +27,12 @@ vi.mock('../../../src/lib/api/client', async (importOriginal) => {
   };
 });
 
-/** A partner signed in on this tablet before (the gate only asks the server when one did). */
+/** A partner signed in on this tablet before (the gate only asks the server when one did), as a sign-in leaves it. */
 async function rememberSignedInPartner() {
-  const { writeMeta } = await import('../../../src/lib/db');
+  const { db, writeMeta } = await import('../../../src/lib/db');
+  await db.accounts.put({ id: demoUser.id, user: demoUser, signedInAt: '2026-11-20T08:00:00.000Z' });
   await writeMeta('current-account', demoUser.id);
+  writeSessionMirror({ account: demoUser });
 }
 
 async function freshSessionModule() {

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { notify, toaster, TOAST_MAX } from '../../../src/components/ui/toaster';
+import { notify, showToast } from '../../../src/components/ui/toaster';
+import { toaster, TOAST_MAX } from '../../../src/components/ui/toaster-view';
 import { renderWithApp } from '../render';
 
 /** The titles of the toasts on screen, top to bottom. */
@@ -31,6 +32,14 @@ describe('toasts', () => {
     await waitFor(() =>
       expect(shownTitles()).toEqual(['Hors ligne', 'Aucune modification à enregistrer', 'Échec de l’opération']),
     );
+  });
+
+  it('shows a toast asked for while their code loads, never one taken away meanwhile', async () => {
+    await renderWithApp(<p>Tableau de bord</p>);
+    const takeAway = showToast({ type: 'info', title: 'Retiré aussitôt' });
+    takeAway();
+    notify.info('Montré');
+    await waitFor(() => expect(shownTitles()).toEqual(['Montré']));
   });
 
   it('can be closed by the mechanic, with a label in the active language', async () => {

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RepairRecord, User } from '../../../contract';
 import { db, type OutboxEntry } from '../../../src/lib/db';
 import { demoUser } from '../support/api';
+import { repairRecord } from '../../support/records';
 
 type Route = (init: RequestInit) => Response | Promise<Response>;
 
@@ -45,6 +46,7 @@ beforeEach(async () => {
     }),
   );
   await Promise.all(db.tables.map((table) => table.clear()));
+  localStorage.clear();
 });
 
 afterEach(() => {
@@ -85,17 +87,15 @@ function outboxEntry(partnerId: string, key: string): OutboxEntry {
 }
 
 function historyRecord(id: string): RepairRecord {
-  return {
+  return repairRecord({
     id,
     vehicle: { kode_id: 'KODE000002', vin: 'VF12T7VY4HJ685969', brand: 'Renault', name: 'Clio 5', year: 2017 },
     repair_type: { id: 'oil_change', name: 'Vidange', name_ar: null, name_en: null },
     odometer: 80_000,
-    note: '',
-    odometer_anomaly: false,
     recorded_at: '2026-11-19T08:00:00.000Z',
     created_at: '2026-11-19T08:00:00.000Z',
     idempotency_key: `${id}-key`,
-  };
+  });
 }
 
 /** What the tablet holds of a partner: their account, history, vehicles and kept numbers. */
@@ -176,6 +176,8 @@ describe('signing out', () => {
     await vi.waitFor(() => expect(network.calls).toEqual(['POST /api/auth/logout/partner']));
     // Nobody is signed in: the gate does not ask for a refresh with the cookie still in the browser.
     expect(network.calls).not.toContain('POST /api/auth/refresh');
+    // That attempt has had its 503 (an attempt in flight is the one every caller waits for).
+    await page.settlePendingSignOut();
 
     network.routes.set('POST /api/auth/logout/partner', () => json(200, null));
     const stopWatching = page.settleSignOutWhenOnline();
@@ -193,5 +195,60 @@ describe('signing out', () => {
     } finally {
       stopWatching();
     }
+  });
+});
+
+describe('what a start knows before IndexedDB', () => {
+  const mirror = () => JSON.parse(localStorage.getItem('partner-session') ?? 'null') as unknown;
+
+  it('keeps the signed-in partner and an owed sign-out in localStorage, as IndexedDB has them', async () => {
+    const page = await freshPage();
+    await page.establishSession({ access_token: 'token-1', user: demoUser });
+    expect(mirror()).toEqual({ account: demoUser, pendingSignOut: false });
+
+    network.up = false;
+    await page.logout();
+    expect(mirror()).toEqual({ account: null, pendingSignOut: true });
+    expect(await db.meta.get('pending-sign-out')).toEqual({ key: 'pending-sign-out', value: true });
+
+    network.up = true;
+    await page.settlePendingSignOut();
+    expect(mirror()).toEqual({ account: null, pendingSignOut: false });
+  });
+
+  it('starts signed in from the mirror alone when the server cannot be reached', async () => {
+    localStorage.setItem('partner-session', JSON.stringify({ account: demoUser, pendingSignOut: false }));
+    network.up = false;
+    const page = await freshPage();
+    expect(await page.ensureSession()).toBe('authenticated');
+    expect(page.getSession()).toMatchObject({ user: demoUser, offline: true });
+  });
+
+  it('reads IndexedDB once on a tablet that has no mirror yet (an older version signed in), then keeps it', async () => {
+    await db.accounts.put({ id: demoUser.id, user: demoUser, signedInAt: '2026-11-20T07:00:00.000Z' });
+    await db.meta.put({ key: 'current-account', value: demoUser.id });
+    network.up = false;
+    const page = await freshPage();
+    expect(await page.ensureSession()).toBe('authenticated');
+    expect(page.getSession()).toMatchObject({ user: demoUser, offline: true });
+    expect(mirror()).toEqual({ account: demoUser, pendingSignOut: false });
+  });
+
+  it('reads IndexedDB once for both of the start’s questions when there is no mirror', async () => {
+    const databases = vi.spyOn(indexedDB, 'databases');
+    try {
+      const page = await freshPage();
+      expect(await page.ensureSession()).toBe('anonymous');
+      expect(databases).toHaveBeenCalledTimes(1);
+    } finally {
+      databases.mockRestore();
+    }
+  });
+
+  it('asks the server nothing when the mirror says nobody is signed in', async () => {
+    localStorage.setItem('partner-session', JSON.stringify({ account: null, pendingSignOut: false }));
+    const page = await freshPage();
+    expect(await page.ensureSession()).toBe('anonymous');
+    expect(network.calls).toEqual([]);
   });
 });

@@ -1,48 +1,40 @@
 // @vitest-environment node
 /**
- * Every message of the French source catalog is translated in Arabic and English, with the same
+ * Every message of the French source catalogs is translated in Arabic and English, with the same
  * placeholders and tags. Run `npm run extract` after adding a string; this test then names what
- * still needs translating.
+ * still needs translating. Besides the app's catalog, the scanner has its own, loaded with it
+ * (lingui.config.ts).
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readCatalog } from '../../../server/i18n/messages';
+import { readPo } from '../../../server/i18n/po';
 
-const LOCALES_DIR = path.resolve(import.meta.dirname, '../../../src/locales');
+type Catalog = ReturnType<typeof readCatalog>;
 
-interface Entry {
-  id: string;
-  translation: string;
-}
+const scanCatalog = (locale: string): Catalog =>
+  new Map(
+    readPo(fs.readFileSync(`src/features/dashboard/scan/locales/${locale}/messages.po`, 'utf8')).map((entry) => [
+      entry.id,
+      entry,
+    ]),
+  );
 
-/** Reads the live (not obsolete `#~`) entries of a PO file, joining continued strings. */
-function readCatalog(locale: string): Entry[] {
-  const text = fs.readFileSync(path.join(LOCALES_DIR, locale, 'messages.po'), 'utf8');
-  const entries: Entry[] = [];
-  for (const block of text.split(/\n\s*\n/)) {
-    const lines = block.split('\n').filter((line) => !line.startsWith('#'));
-    const field = (name: string) => {
-      const start = lines.findIndex((line) => line.startsWith(`${name} `));
-      if (start < 0) return null;
-      const parts = [lines[start]!.slice(name.length + 1)];
-      for (let i = start + 1; i < lines.length && lines[i]!.startsWith('"'); i++) parts.push(lines[i]!);
-      return parts.map((part) => JSON.parse(part) as string).join('');
-    };
-    const id = field('msgid');
-    const translation = field('msgstr');
-    if (id && translation !== null) entries.push({ id, translation });
-  }
-  return entries;
-}
+const CATALOGS: [string, (locale: 'fr' | 'ar' | 'en') => Catalog, number][] = [
+  ['app', readCatalog, 100],
+  ['scanner', scanCatalog, 20],
+];
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)|<\/?(\d+)\/?>/g)].map((match) => match[0]).sort();
 
-describe.each(['ar', 'en'])('the %s catalog', (locale) => {
-  const source = readCatalog('fr');
-  const target = new Map(readCatalog(locale).map((entry) => [entry.id, entry.translation]));
+describe.each(
+  CATALOGS.flatMap(([name, read, size]) => (['ar', 'en'] as const).map((locale) => ({ name, read, size, locale }))),
+)('the $name catalog in $locale', ({ read, size, locale }) => {
+  const source = [...read('fr').values()];
+  const target = new Map([...read(locale).values()].map((entry) => [entry.id, entry.translation]));
 
   it('has every message of the French catalog', () => {
-    expect(source.length).toBeGreaterThan(100);
+    expect(source.length).toBeGreaterThan(size);
     const missing = source.filter((entry) => !target.get(entry.id)?.trim()).map((entry) => entry.id);
     expect(missing).toEqual([]);
   });

@@ -7,7 +7,7 @@ import type { RequestOptions } from '../../../src/lib/api/client';
 import type { ApiBase } from '../../../src/lib/api/config';
 import { waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import { toaster } from '../../../src/components/ui/toaster';
+import { toaster } from '../../../src/components/ui/toaster-view';
 import { expectVisible } from './dom';
 
 export function ok<T>(data: T, code = 200): ApiSuccess<T> {

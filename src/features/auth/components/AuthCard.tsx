@@ -1,7 +1,7 @@
 import { Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { Logo } from '../../../components/Logo';
 import { AppLink } from '../../../components/ui/app-link';
 

@@ -1,96 +1,68 @@
 /** Sign in (docs/PRODUCT.md#login). */
-import { Button, Checkbox, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { fieldErrors, loginPayload, type LoginPayload } from '../../../../contract';
-import { paths } from '../../../app/paths';
+import { loginPayload, type LoginPayload } from '../../../../contract';
+import { paths } from '../../../config/paths';
 import { AppLink } from '../../../components/ui/app-link';
 import { EmailInput } from '../../../components/ui/email-input';
 import { FormField } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
+import { PlainCheckbox } from '../../../components/ui/plain-checkbox';
 import { notify } from '../../../components/ui/toaster';
-import { apiFailureMessage, fieldErrorMessages } from '../../../lib/error-messages';
+import { useContractForm } from '../../../hooks/use-contract-form';
+import { apiFailureMessage } from '../../../lib/error-messages';
 import { establishSession } from '../../../lib/session';
 import { useUnsavedInput } from '../../../lib/unsaved';
 import { login } from '../api/login';
 import { AuthCard } from '../components/AuthCard';
 
-type Errors = Partial<Record<'email' | 'password', string>>;
+const INITIAL = { email: '', password: '', remember_me: false };
+const toPayload = (values: typeof INITIAL): LoginPayload => ({ ...values, email: values.email.trim() });
 
 export default function LoginPage() {
   const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [rememberMe, setRememberMe] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitting, setSubmitting] = useState(false);
+  const form = useContractForm(loginPayload, INITIAL, { input: toPayload });
+  const { email, password } = form.values;
   useUnsavedInput(email !== '' || password !== '');
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting) return;
-    const payload: LoginPayload = { email: email.trim(), password, remember_me: rememberMe };
-    const found = fieldErrorMessages(i18n, fieldErrors(loginPayload, payload)) as Errors;
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSubmitting(true);
-    const result = await login(payload);
-    if (result.status === 'success') {
-      await establishSession(result.data);
-      notify.success(t({ id: 'login_successful', message: 'Connexion réussie' }));
-      navigate(paths.dashboard, { replace: true });
-      return;
-    }
-    setSubmitting(false);
-    notify.error(apiFailureMessage(i18n, result));
-  };
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    form.submit(event, async (values) => {
+      const result = await login(toPayload(values));
+      if (result.status === 'success') {
+        await establishSession(result.data);
+        notify.success(t({ id: 'login_successful', message: 'Connexion réussie' }));
+        navigate(paths.dashboard, { replace: true });
+        return;
+      }
+      notify.error(apiFailureMessage(i18n, result));
+    });
 
   return (
     <AuthCard title={<Trans>Connexion à l’espace partenaire</Trans>}>
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
-          <FormField label={<Trans>E-mail</Trans>} error={errors.email} required>
-            <EmailInput
-              name="email"
-              autoComplete="username"
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                setErrors(({ email: _email, ...rest }) => rest);
-              }}
-            />
+          <FormField label={<Trans>E-mail</Trans>} error={form.error('email')} required>
+            <EmailInput autoComplete="username" {...form.input('email')} />
           </FormField>
-          <FormField label={<Trans>Mot de passe</Trans>} error={errors.password} required>
-            <PasswordInput
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => {
-                setPassword(event.target.value);
-                setErrors(({ password: _password, ...rest }) => rest);
-              }}
-            />
+          <FormField label={<Trans>Mot de passe</Trans>} error={form.error('password')} required>
+            <PasswordInput autoComplete="current-password" {...form.input('password')} />
           </FormField>
           <HStack justify="space-between" wrap="wrap" gap="2">
-            <Checkbox.Root
-              size="lg"
-              minHeight="44px"
-              checked={rememberMe}
-              onCheckedChange={(details) => setRememberMe(details.checked === true)}
+            <PlainCheckbox
+              name="remember_me"
+              checked={form.values.remember_me}
+              onCheckedChange={(checked) => form.set('remember_me', checked)}
             >
-              <Checkbox.HiddenInput name="remember_me" />
-              <Checkbox.Control />
-              <Checkbox.Label>
-                <Trans>Se souvenir de moi</Trans>
-              </Checkbox.Label>
-            </Checkbox.Root>
+              <Trans>Se souvenir de moi</Trans>
+            </PlainCheckbox>
             <AppLink href={paths.forgotPassword}>
               <Trans>Mot de passe oublié ?</Trans>
             </AppLink>
           </HStack>
-          <Button type="submit" size="lg" colorPalette="brand" loading={submitting} width="full">
+          <Button type="submit" size="lg" colorPalette="brand" loading={form.submitting} width="full">
             <Trans>Se connecter</Trans>
           </Button>
           <Text textAlign="center">

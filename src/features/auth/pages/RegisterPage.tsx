@@ -1,32 +1,29 @@
 /** Partner registration (docs/PRODUCT.md#register, docs/PRODUCT.md#phone-numbers). */
 import { Button, Checkbox, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import {
-  fieldErrors,
   phoneDigits,
   REGISTRATION_DEFAULT_LOCATION,
   registerPayload,
   type Location,
   type RegisterPayload,
 } from '../../../../contract';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { PhoneInput } from '../../../components/PhoneInput';
 import { AppLink } from '../../../components/ui/app-link';
 import { EmailInput } from '../../../components/ui/email-input';
 import { FormField } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { notify } from '../../../components/ui/toaster';
-import { apiFailureMessage, apiFieldErrors, errorMessage, fieldErrorMessages } from '../../../lib/error-messages';
+import { useContractForm } from '../../../hooks/use-contract-form';
+import { apiFailureMessage } from '../../../lib/error-messages';
 import { establishSession } from '../../../lib/session';
 import { useUnsavedInput } from '../../../lib/unsaved';
-import { LocationField } from '../../location-picker';
-import { registerPartner } from '../api/registerPartner';
+import { LocationField } from '../../../components/location-picker';
+import { registerPartner } from '../api/register-partner';
 import { AuthCard } from '../components/AuthCard';
-
-type FieldName = 'full_name' | 'phone_number' | 'email' | 'password' | 'location' | 'privacy_conditions';
-type Errors = Partial<Record<FieldName, string>>;
 
 interface Form {
   full_name: string;
@@ -59,104 +56,77 @@ function toPayload(form: Form): RegisterPayload {
   };
 }
 
+/** What the contract checks: the payload, with the acceptance as ticked (or not) rather than as sent. */
+const toChecked = (form: Form) => ({ ...toPayload(form), privacy_conditions: form.privacy_conditions });
+
 export default function RegisterPage() {
   const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
-  const [form, setForm] = useState<Form>(INITIAL);
-  const [errors, setErrors] = useState<Errors>({});
-  const [attempted, setAttempted] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  useUnsavedInput(form !== INITIAL);
+  const form = useContractForm(registerPayload, INITIAL, { input: toChecked });
+  const values = form.values;
+  useUnsavedInput(values !== INITIAL);
 
-  const validate = (values: Form): Errors => {
-    const found = fieldErrorMessages(i18n, fieldErrors(registerPayload, toPayload(values))) as Errors;
-    if (!values.privacy_conditions) found.privacy_conditions = errorMessage(i18n, 'privacy_required');
-    return found;
-  };
-
-  const set = <K extends keyof Form>(field: K, value: Form[K]) => {
-    const next = { ...form, [field]: value };
-    setForm(next);
-    // After a first attempt the errors follow the input; before it, the form stays quiet.
-    if (attempted) setErrors(validate(next));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting) return;
-    setAttempted(true);
-    const found = validate(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSubmitting(true);
-    const result = await registerPartner(toPayload(form));
-    if (result.status === 'success') {
-      notify.success(t({ id: 'register_success_message', message: 'Votre compte partenaire a été créé. Bienvenue !' }));
-      await establishSession(result.data);
-      navigate(paths.dashboard, { replace: true });
-      return;
-    }
-    setSubmitting(false);
-    setErrors(apiFieldErrors(result) as Errors);
-    notify.error(apiFailureMessage(i18n, result));
-  };
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    form.submit(event, async (valid) => {
+      const result = await registerPartner(toPayload(valid));
+      if (result.status === 'success') {
+        notify.success(
+          t({ id: 'register_success_message', message: 'Votre compte partenaire a été créé. Bienvenue !' }),
+        );
+        await establishSession(result.data);
+        navigate(paths.dashboard, { replace: true });
+        return;
+      }
+      form.showServerErrors(result);
+      notify.error(apiFailureMessage(i18n, result));
+    });
 
   return (
     <AuthCard title={<Trans>Créer un compte partenaire</Trans>}>
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
-          <FormField label={<Trans>Nom complet</Trans>} error={errors.full_name} required>
-            <Input
-              size="lg"
-              name="full_name"
-              autoComplete="name"
-              value={form.full_name}
-              onChange={(event) => set('full_name', event.target.value)}
-            />
+          <FormField label={<Trans>Nom complet</Trans>} error={form.error('full_name')} required>
+            <Input size="lg" autoComplete="name" {...form.input('full_name')} />
           </FormField>
           <FormField
             label={<Trans>Numéro de téléphone</Trans>}
-            error={errors.phone_number}
+            error={form.error('phone_number')}
             helper={<Trans>0 suivi de 8 à 10 chiffres</Trans>}
             required
           >
             <PhoneInput
               name="phone_number"
-              value={form.phone_number}
-              onValueChange={(value) => set('phone_number', value)}
+              value={values.phone_number}
+              onValueChange={(value) => form.set('phone_number', value)}
+              onBlur={() => form.touch('phone_number')}
             />
           </FormField>
-          <FormField label={<Trans>E-mail</Trans>} error={errors.email} required>
-            <EmailInput name="email" value={form.email} onChange={(event) => set('email', event.target.value)} />
+          <FormField label={<Trans>E-mail</Trans>} error={form.error('email')} required>
+            <EmailInput {...form.input('email')} />
           </FormField>
           <FormField
             label={<Trans>Mot de passe</Trans>}
-            error={errors.password}
+            error={form.error('password')}
             helper={<Trans>8 caractères au moins</Trans>}
             required
           >
-            <PasswordInput
-              name="password"
-              autoComplete="new-password"
-              value={form.password}
-              onChange={(event) => set('password', event.target.value)}
-            />
+            <PasswordInput autoComplete="new-password" {...form.input('password')} />
           </FormField>
           <LocationField
             name="location"
             label={<Trans>Localisation (latitude, longitude)</Trans>}
-            value={form.location}
-            onChange={(location) => set('location', location)}
-            error={errors.location}
+            value={values.location}
+            onChange={(location) => form.pick('location', location)}
+            error={form.error('location')}
             required
           />
-          <Field.Root invalid={Boolean(errors.privacy_conditions)} required>
+          <Field.Root invalid={Boolean(form.error('privacy_conditions'))} required>
             <Checkbox.Root
               size="lg"
               alignItems="flex-start"
               minHeight="44px"
-              checked={form.privacy_conditions}
-              onCheckedChange={(details) => set('privacy_conditions', details.checked === true)}
+              checked={values.privacy_conditions}
+              onCheckedChange={(details) => form.pick('privacy_conditions', details.checked === true)}
             >
               <Checkbox.HiddenInput name="privacy_conditions" />
               <Checkbox.Control mt="0.5" />
@@ -176,9 +146,9 @@ export default function RegisterPage() {
                 </Trans>
               </Checkbox.Label>
             </Checkbox.Root>
-            {errors.privacy_conditions && <Field.ErrorText>{errors.privacy_conditions}</Field.ErrorText>}
+            {form.error('privacy_conditions') && <Field.ErrorText>{form.error('privacy_conditions')}</Field.ErrorText>}
           </Field.Root>
-          <Button type="submit" size="lg" colorPalette="brand" loading={submitting} width="full">
+          <Button type="submit" size="lg" colorPalette="brand" loading={form.submitting} width="full">
             <Trans>S’inscrire</Trans>
           </Button>
           <Text textAlign="center">

@@ -7,20 +7,21 @@ import { Button, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { fieldErrors, RESET_TOKEN_PREFIX, resetPasswordPayload } from '../../../../contract';
-import { paths } from '../../../app/paths';
+import { RESET_TOKEN_PREFIX, resetPasswordPayload } from '../../../../contract';
+import { paths } from '../../../config/paths';
 import { FormField } from '../../../components/ui/form-field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { notify } from '../../../components/ui/toaster';
-import { errorMessage, fieldErrorMessages, OPERATION_FAILED, OPERATION_SUCCEEDED } from '../../../lib/error-messages';
+import { useContractForm } from '../../../hooks/use-contract-form';
+import { OPERATION_FAILED, OPERATION_SUCCEEDED } from '../../../lib/error-messages';
 import { useUnsavedInput } from '../../../lib/unsaved';
-import { resetPassword } from '../api/resetPassword';
+import { resetPassword } from '../api/reset-password';
 import { AuthCard, BackToSignInLink } from '../components/AuthCard';
 
 /** docs/PRODUCT.md#business-constants: the way back to sign-in after a successful reset. */
 export const RESET_REDIRECT_DELAY_MS = 1000;
 
-type Errors = Partial<Record<'new_password' | 'confirm_password', string>>;
+const INITIAL = { new_password: '', confirm_password: '' };
 
 function readToken(): string | null {
   return new URLSearchParams(window.location.search).get('token');
@@ -38,10 +39,8 @@ export default function ResetPasswordPage() {
   const [, navigate] = useLocation();
   const [token] = useState(readToken);
   const valid = token !== null && token.startsWith(RESET_TOKEN_PREFIX);
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitting, setSubmitting] = useState(false);
+  // The token goes along to be checked with the rest; its own rule was applied on arrival.
+  const form = useContractForm(resetPasswordPayload, INITIAL, { input: (values) => ({ ...values, token }) });
   const [done, setDone] = useState(false);
   const rejected = useRef(false);
   // The token has left the address bar: a reload would lose it.
@@ -66,25 +65,17 @@ export default function ResetPasswordPage() {
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting || done || !token) return;
-    const payload = { new_password: newPassword, confirm_password: confirmPassword, token };
-    const found = fieldErrorMessages(i18n, fieldErrors(resetPasswordPayload, payload)) as Errors & { token?: string };
-    delete found.token;
-    if (confirmPassword !== newPassword) found.confirm_password = errorMessage(i18n, 'passwords_mismatch');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSubmitting(true);
-    const result = await resetPassword(payload);
-    setSubmitting(false);
-    if (result.status === 'success') {
-      notify.success(i18n._(OPERATION_SUCCEEDED));
-      setDone(true);
-      return;
-    }
-    notify.error(operationFailed(), result.code === 0 ? undefined : result.error?.message);
-  };
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    form.submit(event, async (values) => {
+      if (done || !token) return;
+      const result = await resetPassword({ ...values, token });
+      if (result.status === 'success') {
+        notify.success(i18n._(OPERATION_SUCCEEDED));
+        setDone(true);
+        return;
+      }
+      notify.error(operationFailed(), result.code === 0 ? undefined : result.error?.message);
+    });
 
   if (!valid) return null;
 
@@ -97,32 +88,16 @@ export default function ResetPasswordPage() {
         <Stack gap="4">
           <FormField
             label={<Trans>Nouveau mot de passe</Trans>}
-            error={errors.new_password}
+            error={form.error('new_password')}
             helper={<Trans>8 caractères au moins</Trans>}
             required
           >
-            <PasswordInput
-              name="new_password"
-              autoComplete="new-password"
-              value={newPassword}
-              onChange={(event) => {
-                setNewPassword(event.target.value);
-                setErrors(({ new_password: _ignored, ...rest }) => rest);
-              }}
-            />
+            <PasswordInput autoComplete="new-password" {...form.input('new_password')} />
           </FormField>
-          <FormField label={<Trans>Confirmer le mot de passe</Trans>} error={errors.confirm_password} required>
-            <PasswordInput
-              name="confirm_password"
-              autoComplete="new-password"
-              value={confirmPassword}
-              onChange={(event) => {
-                setConfirmPassword(event.target.value);
-                setErrors(({ confirm_password: _ignored, ...rest }) => rest);
-              }}
-            />
+          <FormField label={<Trans>Confirmer le mot de passe</Trans>} error={form.error('confirm_password')} required>
+            <PasswordInput autoComplete="new-password" {...form.input('confirm_password')} />
           </FormField>
-          <Button type="submit" size="lg" colorPalette="brand" loading={submitting || done} width="full">
+          <Button type="submit" size="lg" colorPalette="brand" loading={form.submitting || done} width="full">
             <Trans>Confirmer</Trans>
           </Button>
           <BackToSignInLink />

@@ -4,7 +4,7 @@
  * server's reason and can be corrected or discarded.
  */
 import { OPERATION_FAILED } from '../../../lib/error-messages';
-import { Button, EmptyState, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, EmptyState, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { REPAIRS_PAGE_DEFAULT } from '../../../../contract';
@@ -12,13 +12,14 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { notify } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../lib/dates';
-import { loadOlderHistory, useHistory, type HistoryItem } from '../../../lib/history';
+import { loadOlderHistory, useHistory, type HistoryItem } from '../data/history';
 import { localized } from '../../../lib/localized';
 import { formatKm } from '../../../lib/format';
 import { useOnline } from '../../../lib/online';
 import { discardRepair } from '../../../lib/sync';
-import { useLocale } from '../hooks/useLocale';
+import { useLocale } from '../../../lib/i18n';
 import { StatusBadge } from './StatusBadge';
+import { CORRECTION_REASON_LABELS, ReasonsText, VerdictBadge } from './VerdictBadge';
 
 export const HISTORY_PAGE_SIZE = 50;
 
@@ -26,6 +27,61 @@ const CorrectEntryDialog = lazyDialog(
   () => import('./CorrectEntryDialog').then((module) => module.CorrectEntryDialog),
   { isOpen: (props) => props.item !== null, close: (props) => props.onClose() },
 );
+
+const CorrectRepairDialog = lazyDialog(
+  () => import('./CorrectRepairDialog').then((module) => module.CorrectRepairDialog),
+  { isOpen: (props) => props.item !== null, close: (props) => props.onClose() },
+);
+
+/** Whether a stored entry can still be corrected (the server has the last word when it arrives). */
+function correctable(item: HistoryItem): item is HistoryItem & { correctableUntil: string } {
+  return item.correctableUntil !== null && Date.now() < Date.parse(item.correctableUntil);
+}
+
+/** The verdict column: the server's verdict, a correction's state, and until when it can be corrected. */
+function Verification({ item, onCorrect }: { item: HistoryItem; onCorrect: () => void }) {
+  const { t, i18n } = useLingui();
+  return (
+    <Stack gap="1" align="flex-start">
+      {item.verdict && item.superseded === null && <VerdictBadge verdict={item.verdict} />}
+      {item.superseded === null && <ReasonsText reasons={item.reasons} />}
+      {item.superseded === 'stored' && (
+        <Badge colorPalette="gray" variant="outline" size="md">
+          <Trans>Remplacée par une correction</Trans>
+        </Badge>
+      )}
+      {item.superseded === 'queued' && (
+        <Badge colorPalette="orange" variant="outline" size="md">
+          <Trans>Correction en attente d’envoi</Trans>
+        </Badge>
+      )}
+      {item.correctionReason && (
+        <Text fontSize="sm">
+          <Trans>Correction : {i18n._(CORRECTION_REASON_LABELS[item.correctionReason])}</Trans>
+        </Text>
+      )}
+      {correctable(item) && (
+        <Stack gap="1" align="flex-start">
+          <Text fontSize="sm" color={item.verdict === 'implausible' ? 'fg.error' : 'fg.muted'}>
+            <Trans>
+              Corrigeable jusqu’au <bdi>{formatDateTime(item.correctableUntil)}</bdi>
+            </Trans>
+          </Text>
+          <Button
+            size="sm"
+            minHeight="11"
+            variant="outline"
+            colorPalette="brand"
+            aria-label={t`Corriger le relevé ${item.kodeId}`}
+            onClick={onCorrect}
+          >
+            <Trans>Corriger</Trans>
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
 
 function EmptyHistory({ title, description }: { title: ReactNode; description: ReactNode }) {
   return (
@@ -45,6 +101,7 @@ export function HistoryTable() {
   const [limit, setLimit] = useState(HISTORY_PAGE_SIZE);
   const page = useHistory(limit);
   const [correcting, setCorrecting] = useState<HistoryItem | null>(null);
+  const [correctingStored, setCorrectingStored] = useState<HistoryItem | null>(null);
   const [discarding, setDiscarding] = useState<HistoryItem | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [serverExhausted, setServerExhausted] = useState(false);
@@ -121,18 +178,32 @@ export function HistoryTable() {
                 <Trans>Date de saisie</Trans>
               </Table.ColumnHeader>
               <Table.ColumnHeader textAlign="start">
+                <Trans>Vérification</Trans>
+              </Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="start">
                 <Trans>Statut</Trans>
               </Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {page.items.map((item) => (
-              <Table.Row key={item.id} data-status={item.status}>
+              <Table.Row
+                key={item.id}
+                data-status={item.status}
+                data-verdict={item.verdict ?? undefined}
+                data-superseded={item.superseded ?? undefined}
+              >
                 {/* The identifier reads left to right; the cell keeps the page's side, under its header. */}
                 <Table.Cell textAlign="start" fontFamily="mono" whiteSpace="nowrap">
                   <span dir="ltr">{item.kodeId}</span>
                 </Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap">
+                <Table.Cell
+                  textAlign="end"
+                  whiteSpace="nowrap"
+                  // A replaced reading stays readable, struck through: it no longer counts.
+                  textDecoration={item.superseded ? 'line-through' : undefined}
+                  color={item.superseded ? 'fg.muted' : undefined}
+                >
                   <span dir="ltr">{formatKm(item.odometer, locale)}</span>
                 </Table.Cell>
                 <Table.Cell textAlign="start">
@@ -140,6 +211,10 @@ export function HistoryTable() {
                 </Table.Cell>
                 <Table.Cell textAlign="start" whiteSpace="nowrap">
                   <span dir="ltr">{formatDateTime(item.recordedAt)}</span>
+                </Table.Cell>
+                {/* Narrow enough that the status stays in view on a tablet held upright: long reasons wrap. */}
+                <Table.Cell textAlign="start" minWidth="44" maxWidth="60" whiteSpace="normal">
+                  <Verification item={item} onCorrect={() => setCorrectingStored(item)} />
                 </Table.Cell>
                 <Table.Cell textAlign="start" minWidth="40">
                   <Stack gap="1" align="flex-start">
@@ -206,6 +281,7 @@ export function HistoryTable() {
       </HStack>
 
       <CorrectEntryDialog item={correcting} onClose={() => setCorrecting(null)} />
+      <CorrectRepairDialog item={correctingStored} onClose={() => setCorrectingStored(null)} />
       <ConfirmDialog
         open={discarding !== null}
         tone="danger"

@@ -2,14 +2,17 @@
 import { Checkbox, Field, HStack, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode, Ref } from 'react';
-import type { ErrorCode, RepairType } from '../../../../contract';
+import type { RepairType } from '../../../../contract';
+import { useLocale } from '../../../lib/i18n';
 import { localized } from '../../../lib/localized';
-import { useLocale } from '../hooks/useLocale';
-import { cleanKodeId, cleanOdometer, fieldMessage } from '../validation';
+import { useRepairTypes } from '../data/repair-types';
+import { cleanKodeId, cleanOdometer, type RepairFormState } from '../validation';
 
-function ErrorText({ error }: { error: ErrorCode | undefined }) {
-  const { i18n } = useLingui();
-  return error ? <Field.ErrorText>{i18n._(fieldMessage(error))}</Field.ErrorText> : null;
+/** Each field's message, in words, from the form hook (src/hooks/use-contract-form.ts). */
+type FieldError = string | undefined;
+
+function ErrorText({ error }: { error: FieldError }) {
+  return error ? <Field.ErrorText>{error}</Field.ErrorText> : null;
 }
 
 export function KodeIdField({
@@ -20,24 +23,28 @@ export function KodeIdField({
   error,
   inputRef,
   action,
+  readOnly = false,
 }: {
   value: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
   onEnter?: () => void;
-  error: ErrorCode | undefined;
+  error: FieldError;
   inputRef?: Ref<HTMLInputElement>;
   /** A button beside the input (Find). */
   action?: ReactNode;
+  /** Shown, not editable (a correction keeps the vehicle unless it corrects the vehicle). */
+  readOnly?: boolean;
 }) {
   return (
-    <Field.Root invalid={error !== undefined} required>
+    <Field.Root invalid={error !== undefined} required readOnly={readOnly}>
       <Field.Label>
         <Trans>Identifiant du véhicule (KODE ID)</Trans>
       </Field.Label>
       <HStack gap="2" width="full" align="stretch">
         <Input
           flex="1"
+          name="kode_id"
           ref={inputRef}
           size="lg"
           dir="ltr"
@@ -67,7 +74,7 @@ export function KodeIdField({
 export function RepairTypeField(props: {
   value: string;
   onChange: (value: string) => void;
-  error: ErrorCode | undefined;
+  error: FieldError;
   types: readonly RepairType[] | undefined;
 }) {
   const { t } = useLingui();
@@ -79,7 +86,11 @@ export function RepairTypeField(props: {
         <Trans>Type de panne</Trans>
       </Field.Label>
       <NativeSelect.Root size="lg" disabled={loading}>
-        <NativeSelect.Field value={props.value} onChange={(event) => props.onChange(event.target.value)}>
+        <NativeSelect.Field
+          name="repair_type_id"
+          value={props.value}
+          onChange={(event) => props.onChange(event.target.value)}
+        >
           <option value="">{loading ? t`Chargement…` : t`Choisir un type`}</option>
           {props.types?.map((type) => (
             <option key={type.id} value={type.id}>
@@ -109,7 +120,7 @@ export function OdometerField({
   value: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
-  error: ErrorCode | undefined;
+  error: FieldError;
   inputRef?: Ref<HTMLInputElement>;
 }) {
   return (
@@ -120,6 +131,7 @@ export function OdometerField({
       {/* Left to right in every language, so the reading and its unit read "120000 km" in Arabic too. */}
       <InputGroup dir="ltr" endElement="km" endElementProps={{ 'aria-hidden': true, color: 'fg.muted' }}>
         <Input
+          name="odometer"
           ref={inputRef}
           size="lg"
           dir="ltr"
@@ -139,11 +151,7 @@ export function OdometerField({
   );
 }
 
-export function ConsentField(props: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  error: ErrorCode | undefined;
-}) {
+export function ConsentField(props: { checked: boolean; onChange: (checked: boolean) => void; error: FieldError }) {
   return (
     <Field.Root invalid={props.error !== undefined} required>
       <Checkbox.Root
@@ -154,7 +162,7 @@ export function ConsentField(props: {
         invalid={props.error !== undefined}
         onCheckedChange={(details) => props.onChange(details.checked === true)}
       >
-        <Checkbox.HiddenInput />
+        <Checkbox.HiddenInput name="consented" />
         <Checkbox.Control />
         <Checkbox.Label>
           <Trans>Je confirme que les informations saisies sont exactes</Trans>
@@ -162,5 +170,45 @@ export function ConsentField(props: {
       </Checkbox.Root>
       <ErrorText error={props.error} />
     </Field.Root>
+  );
+}
+
+/**
+ * The four fields of an entry bound to a form, as both correction dialogs show them (the new-entry form
+ * lays its own out around Find and the vehicle's details).
+ */
+export function EntryFields(props: { form: RepairFormState; kodeIdReadOnly?: boolean; odometerNote?: ReactNode }) {
+  const { form } = props;
+  const types = useRepairTypes();
+  return (
+    <>
+      <KodeIdField
+        value={form.values.kode_id}
+        readOnly={props.kodeIdReadOnly}
+        error={form.error('kode_id')}
+        onChange={(value) => form.set('kode_id', value)}
+        onBlur={() => form.touch('kode_id')}
+      />
+      <RepairTypeField
+        value={form.values.repair_type_id}
+        types={types}
+        error={form.error('repair_type_id')}
+        onChange={(value) => form.pick('repair_type_id', value)}
+      />
+      <div>
+        <OdometerField
+          value={form.values.odometer}
+          error={form.error('odometer')}
+          onChange={(value) => form.set('odometer', value)}
+          onBlur={() => form.touch('odometer')}
+        />
+        {props.odometerNote}
+      </div>
+      <ConsentField
+        checked={form.values.consented}
+        error={form.error('consented')}
+        onChange={(checked) => form.pick('consented', checked)}
+      />
+    </>
   );
 }

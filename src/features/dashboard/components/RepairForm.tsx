@@ -5,15 +5,19 @@
  */
 import { OPERATION_FAILED } from '../../../lib/error-messages';
 import { notifyEntrySaved } from '../notify-saved';
-import { Alert, Box, Button, chakra, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, chakra, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import type { Vehicle } from '../../../../contract';
+import { ChunkErrorBoundary } from '../../../components/ui/chunk-error-boundary';
 import { SearchIcon } from '../../../components/ui/icons';
+import { ScanIcon } from './ScanIcon';
+import { retryableLazy } from '../../../components/ui/retryable-lazy';
 import { notify } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../lib/dates';
-import { checkReading, lookupVehicle } from '../../../lib/vehicles';
-import { useRepairTypes } from '../../../lib/repair-types';
+import { lookupVehicle } from '../data/vehicles';
+import { checkReading } from '../data/readings';
+import { useRepairTypes } from '../data/repair-types';
 import { discardRepair, submitRepair } from '../../../lib/sync';
 import { useUnsavedInput } from '../../../lib/unsaved';
 import {
@@ -22,14 +26,24 @@ import {
   isValidKodeId,
   kodeIdInvalidMessage,
   parseOdometer,
-  REPAIR_FIELDS,
   toRepairInput,
-  validateRepairForm,
-  type RepairField,
+  useRepairForm,
   type RepairFormValues,
 } from '../validation';
 import { OdometerConfirmDialog, type ReadingQuestion } from './OdometerConfirmDialog';
 import { ConsentField, KodeIdField, OdometerField, RepairTypeField } from './RepairFields';
+import { ScanDialog, VinCheck, type VinQuestion } from '../scan';
+
+/** The timeline's chart and list load once a vehicle is found (docs/PRODUCT.md#vehicle-timeline). */
+const VehicleTimeline = retryableLazy(() => import('./VehicleTimeline'));
+
+/** The VIN read off the car for the vehicle found, and how it differs from the vehicle's (null: it does not). */
+interface VinEntry {
+  kodeId: string;
+  vin: string;
+  mismatch: VinQuestion | null;
+}
+const NO_VIN_ENTRY: VinEntry = { kodeId: '', vin: '', mismatch: null };
 
 /** Performance mark set once per page load when the kode_id input is mounted and enabled. */
 const DASHBOARD_INTERACTIVE_MARK = 'dashboard-interactive';
@@ -52,19 +66,21 @@ function ReadOnlyField({ label, value }: { label: string; value: string }) {
 export function RepairForm() {
   const { t, i18n } = useLingui();
   const types = useRepairTypes();
-  const [values, setValues] = useState<RepairFormValues>(EMPTY_REPAIR_FORM);
+  // Validation runs on every change (docs/PRODUCT.md#dashboard-form); the hook shows each message when due.
+  const form = useRepairForm(EMPTY_REPAIR_FORM);
+  const values = form.values;
   // A new version waits while anything is entered (the update prompt reads this).
   useUnsavedInput(hasRepairInput(values));
-  const [touched, setTouched] = useState<Partial<Record<RepairField, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
   const [vehicleState, setVehicleState] = useState<VehicleState>({ status: 'none' });
   const [finding, setFinding] = useState(false);
-  const [inserting, setInserting] = useState(false);
-  const [question, setQuestion] = useState<ReadingQuestion | null>(null);
+  const [question, setQuestion] = useState<ReadingQuestion | VinQuestion | null>(null);
   const answer = useRef<((confirmed: boolean) => void) | null>(null);
   const kodeRef = useRef<HTMLInputElement>(null);
   const odometerRef = useRef<HTMLInputElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  const vinRef = useRef<HTMLInputElement>(null);
+  const [scanning, setScanning] = useState(false);
+  // The VIN read off the car (docs/PRODUCT.md#scanning-and-the-vin-check), for the vehicle it was entered for.
+  const [vinEntry, setVinEntry] = useState<VinEntry>(NO_VIN_ENTRY);
 
   // The moment a mechanic can type a vehicle identifier: what `npm run bench` times at start-up.
   useEffect(() => {
@@ -74,17 +90,11 @@ export function RepairForm() {
     }
   }, []);
 
-  // Validation runs on every change (docs/PRODUCT.md#validation-rules); a message shows once its field was touched or Insert pressed.
-  const errors = validateRepairForm(values);
-  const shown = (field: RepairField) => (touched[field] || submitted ? errors[field] : undefined);
-  const touch = (field: RepairField) => setTouched((current) => ({ ...current, [field]: true }));
-  const change = <K extends keyof RepairFormValues>(key: K, value: RepairFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
-
   // The vehicle shown always belongs to the identifier in the field.
   const vehicle: VehicleState =
-    vehicleState.status !== 'none' && vehicleState.kodeId === values.kodeId ? vehicleState : { status: 'none' };
+    vehicleState.status !== 'none' && vehicleState.kodeId === values.kode_id ? vehicleState : { status: 'none' };
   const found = vehicle.status === 'found' ? vehicle.vehicle : null;
+  const vinEntered = found && vinEntry.kodeId === found.kode_id ? vinEntry : NO_VIN_ENTRY;
 
   const operationFailed = () => i18n._(OPERATION_FAILED);
 
@@ -114,10 +124,9 @@ export function RepairForm() {
     return next;
   }
 
-  async function find() {
+  async function find(kodeId = values.kode_id) {
     if (finding) return;
-    touch('kode_id');
-    const kodeId = values.kodeId;
+    form.touch('kode_id');
     // docs/PRODUCT.md#messages-and-toasts: the lookup repeats the identifier check and says so in an error toast.
     if (!isValidKodeId(kodeId)) {
       notify.error(i18n._(kodeIdInvalidMessage));
@@ -132,7 +141,7 @@ export function RepairForm() {
     }
   }
 
-  function confirmReading(next: ReadingQuestion): Promise<boolean> {
+  function ask(next: ReadingQuestion | VinQuestion): Promise<boolean> {
     return new Promise((resolve) => {
       answer.current = resolve;
       setQuestion(next);
@@ -146,49 +155,31 @@ export function RepairForm() {
   }
 
   function reset() {
-    setValues(EMPTY_REPAIR_FORM);
-    setTouched({});
-    setSubmitted(false);
+    form.reset();
     setVehicleState({ status: 'none' });
+    setVinEntry(NO_VIN_ENTRY);
     kodeRef.current?.focus();
   }
 
-  function focusFirstInvalid(invalid: RepairField[]) {
-    const first = REPAIR_FIELDS.find((field) => invalid.includes(field));
-    if (first === 'kode_id') kodeRef.current?.focus();
-    else if (first === 'odometer') odometerRef.current?.focus();
-    else if (first)
-      formRef.current
-        ?.querySelector<HTMLElement>(`[data-field="${first}"] select, [data-field="${first}"] input`)
-        ?.focus();
-  }
-
-  async function insert(event: FormEvent) {
-    event.preventDefault();
-    if (inserting) return;
-    setSubmitted(true);
-    const invalid = Object.keys(validateRepairForm(values)) as RepairField[];
-    if (invalid.length > 0) {
-      focusFirstInvalid(invalid);
-      return;
-    }
-    setInserting(true);
+  async function insert(filled: RepairFormValues) {
     try {
-      const known = vehicle.status === 'none' ? await resolveVehicle(values.kodeId, false) : vehicle;
+      const known = vehicle.status === 'none' ? await resolveVehicle(filled.kode_id, false) : vehicle;
       if (!known) return;
       const details = known.status === 'found' ? known.vehicle : null;
-      const odometer = parseOdometer(values.odometer) ?? 0;
-      const verdict = await checkReading(values.kodeId, odometer, details);
-      if (
-        verdict.kind !== 'ok' &&
-        !(await confirmReading({ kind: verdict.kind, previous: verdict.previous, odometer }))
-      ) {
+      const mismatch = details && vinEntry.kodeId === details.kode_id ? vinEntry.mismatch : null;
+      if (mismatch && !(await ask(mismatch))) {
+        vinRef.current?.focus();
+        return;
+      }
+      const odometer = parseOdometer(filled.odometer) ?? 0;
+      const verdict = await checkReading(filled.kode_id, odometer, details);
+      if (verdict.kind !== 'ok' && !(await ask({ kind: verdict.kind, previous: verdict.previous, odometer }))) {
         odometerRef.current?.focus();
         return;
       }
       const outcome = await submitRepair(
         toRepairInput(
-          values,
+          filled,
           details && { vin: details.vin, brand: details.brand, model: details.name, year: details.year },
         ),
       );
@@ -202,16 +193,13 @@ export function RepairForm() {
       reset();
     } catch {
       notify.error(operationFailed());
-    } finally {
-      setInserting(false);
     }
   }
 
   return (
     <chakra.form
-      ref={formRef}
       noValidate
-      onSubmit={insert}
+      onSubmit={(event) => form.submit(event, insert)}
       bg="bg"
       borderWidth="1px"
       rounded="l3"
@@ -220,27 +208,43 @@ export function RepairForm() {
     >
       <Stack gap="5">
         <KodeIdField
-          value={values.kodeId}
+          value={values.kode_id}
           inputRef={kodeRef}
-          error={shown('kode_id')}
-          onChange={(value) => change('kodeId', value)}
-          onBlur={() => touch('kode_id')}
+          error={form.error('kode_id')}
+          onChange={(value) => form.set('kode_id', value)}
+          onBlur={() => form.touch('kode_id')}
           onEnter={() => void find()}
           action={
-            <Button
-              type="button"
-              size="lg"
-              colorPalette="brand"
-              variant="outline"
-              loading={finding}
-              aria-label={t`Rechercher`}
-              onClick={() => void find()}
-            >
-              <SearchIcon />
-              <Text as="span" hideBelow="sm">
-                <Trans>Rechercher</Trans>
-              </Text>
-            </Button>
+            <>
+              <Button
+                type="button"
+                size="lg"
+                colorPalette="brand"
+                variant="outline"
+                loading={finding}
+                aria-label={t`Rechercher`}
+                onClick={() => void find()}
+              >
+                <SearchIcon />
+                <Text as="span" hideBelow="sm">
+                  <Trans>Rechercher</Trans>
+                </Text>
+              </Button>
+              <Button
+                type="button"
+                size="lg"
+                colorPalette="brand"
+                variant="outline"
+                minHeight="12"
+                aria-label={t`Scanner`}
+                onClick={() => setScanning(true)}
+              >
+                <ScanIcon />
+                <Text as="span" hideBelow="md">
+                  <Trans>Scanner</Trans>
+                </Text>
+              </Button>
+            </>
           }
         />
 
@@ -279,37 +283,50 @@ export function RepairForm() {
           <ReadOnlyField label={t`Année`} value={found ? String(found.year) : ''} />
         </SimpleGrid>
 
+        {found && (
+          <ChunkErrorBoundary reset={VinCheck.reset} resetKey={found.kode_id}>
+            <Suspense fallback={null}>
+              <VinCheck
+                value={vinEntered.vin}
+                vehicleVin={found.vin}
+                inputRef={vinRef}
+                onChange={(vin, mismatch) => setVinEntry({ kodeId: found.kode_id, vin, mismatch })}
+                question={question && !('kind' in question) ? question : null}
+                onAnswer={settleQuestion}
+              />
+            </Suspense>
+          </ChunkErrorBoundary>
+        )}
+
+        {found && (
+          <ChunkErrorBoundary reset={VehicleTimeline.reset} resetKey={found.kode_id}>
+            <Suspense fallback={null}>
+              <VehicleTimeline kodeId={found.kode_id} />
+            </Suspense>
+          </ChunkErrorBoundary>
+        )}
+
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <Box data-field="repair_type_id">
-            <RepairTypeField
-              value={values.repairTypeId}
-              types={types}
-              error={shown('repair_type_id')}
-              onChange={(value) => {
-                change('repairTypeId', value);
-                touch('repair_type_id');
-              }}
-            />
-          </Box>
+          <RepairTypeField
+            value={values.repair_type_id}
+            types={types}
+            error={form.error('repair_type_id')}
+            onChange={(value) => form.pick('repair_type_id', value)}
+          />
           <OdometerField
             value={values.odometer}
             inputRef={odometerRef}
-            error={shown('odometer')}
-            onChange={(value) => change('odometer', value)}
-            onBlur={() => touch('odometer')}
+            error={form.error('odometer')}
+            onChange={(value) => form.set('odometer', value)}
+            onBlur={() => form.touch('odometer')}
           />
         </SimpleGrid>
 
-        <Box data-field="consented">
-          <ConsentField
-            checked={values.consented}
-            error={shown('consented')}
-            onChange={(checked) => {
-              change('consented', checked);
-              touch('consented');
-            }}
-          />
-        </Box>
+        <ConsentField
+          checked={values.consented}
+          error={form.error('consented')}
+          onChange={(checked) => form.pick('consented', checked)}
+        />
 
         <Button
           type="submit"
@@ -320,15 +337,25 @@ export function RepairForm() {
           alignSelf={{ base: 'stretch', sm: 'flex-end' }}
           _rtl={{ alignSelf: { base: 'stretch', sm: 'flex-start' } }}
           minWidth="40"
-          loading={inserting}
+          loading={form.submitting}
           loadingText={t`Enregistrement…`}
         >
           <Trans>Insérer</Trans>
         </Button>
       </Stack>
 
+      <ScanDialog
+        open={scanning}
+        target="kode_id"
+        onRead={(kodeId) => {
+          setScanning(false);
+          form.set('kode_id', kodeId);
+          void find(kodeId);
+        }}
+        onClose={() => setScanning(false)}
+      />
       <OdometerConfirmDialog
-        question={question}
+        question={question && 'kind' in question ? question : null}
         onConfirm={() => settleQuestion(true)}
         onCancel={() => settleQuestion(false)}
       />

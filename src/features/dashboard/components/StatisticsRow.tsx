@@ -8,8 +8,14 @@ import { SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDateTime } from '../../../lib/dates';
 import { formatNumber } from '../../../lib/format';
-import { useLocale } from '../hooks/useLocale';
+import { useLocale, type Locale } from '../../../lib/i18n';
+import type { Statistics } from '../../../../contract';
 import { useStatistics } from '../hooks/useStatistics';
+
+/** '—' for numbers the tablet kept from a server that did not count them yet. */
+function implausibleCount(statistics: Partial<Pick<Statistics, 'implausible_total'>>, locale: Locale): string {
+  return statistics.implausible_total === undefined ? '—' : formatNumber(statistics.implausible_total, locale);
+}
 
 export function StatisticsRow() {
   const { t } = useLingui();
@@ -34,6 +40,11 @@ export function StatisticsRow() {
       label: t`Dernière saisie`,
       value: !statistics ? loading : statistics.last_repair_at ? formatDateTime(statistics.last_repair_at) : '—',
     },
+    {
+      // docs/PRODUCT.md#statistics: the partner's standing readings the odometer rules call implausible.
+      label: t`Relevés invraisemblables`,
+      value: !statistics ? loading : implausibleCount(statistics, locale),
+    },
   ];
   // Loading: the same grid, hidden from assistive technology (there is nothing to read yet).
   const region = view
@@ -41,7 +52,7 @@ export function StatisticsRow() {
     : ({ as: 'div', 'aria-hidden': true } as const);
   return (
     <Stack {...region} gap="2">
-      <SimpleGrid columns={{ base: 2, lg: 4 }} gap={{ base: '3', md: '4' }}>
+      <SimpleGrid columns={{ base: 2, md: 3, lg: 5 }} gap={{ base: '3', md: '4' }}>
         {tiles.map((tile) => (
           <Stat.Root key={tile.label} bg="bg" borderWidth="1px" rounded="l3" px="4" py="3">
             <Stat.Label>{tile.label}</Stat.Label>

@@ -3,7 +3,7 @@ import { Badge } from '@chakra-ui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import type { HistoryStatus } from '../../../lib/history';
+import type { HistoryStatus } from '../data/history';
 
 const LOOKS: Record<HistoryStatus, { label: MessageDescriptor; palette: string; variant: 'subtle' | 'solid' }> = {
   synced: { label: msg`Envoyée`, palette: 'green', variant: 'subtle' },

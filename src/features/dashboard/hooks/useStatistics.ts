@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { usePartnerId } from '../../../lib/partner';
 import { useSyncStatus } from '../../../lib/sync/hooks';
-import { refreshStatistics, useCachedStatistics, type CachedStatistics } from '../statistics-cache';
+import { refreshStatistics, useCachedStatistics, type CachedStatistics } from '../data/statistics-cache';
 
 /**
  * While the outbox drains, its count changes with every entry stored: the numbers are fetched once it

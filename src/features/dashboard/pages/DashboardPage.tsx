@@ -1,12 +1,26 @@
 /** The garage dashboard (docs/PRODUCT.md#garage-dashboard): statistics, then Add repair, History and Advices. */
 import { Box, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
+import { useLocation, useSearch } from 'wouter';
+import { DASHBOARD_TABS, paths, type DashboardTab } from '../../../config/paths';
 import { AdvicesPanel } from '../components/AdvicesPanel';
 import { HistoryTable } from '../components/HistoryTable';
 import { RepairForm } from '../components/RepairForm';
 import { StatisticsRow } from '../components/StatisticsRow';
 
+/** The open tab lives in the query (`/?tab=history`), so a link elsewhere (the banner's Correct) can open one. */
+function useDashboardTab(): [DashboardTab, (tab: string) => void] {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const requested = new URLSearchParams(search).get('tab');
+  const tab = DASHBOARD_TABS.find((candidate) => candidate === requested) ?? 'add';
+  const select = (next: string) =>
+    navigate(next === 'add' ? paths.dashboard : `${paths.dashboard}?tab=${next}`, { replace: true });
+  return [tab, select];
+}
+
 export default function DashboardPage() {
+  const [tab, selectTab] = useDashboardTab();
   return (
     <Stack gap={{ base: '4', md: '6' }} maxWidth="6xl" mx="auto" width="full">
       <Box>
@@ -20,7 +34,7 @@ export default function DashboardPage() {
 
       <StatisticsRow />
 
-      <Tabs.Root defaultValue="add" variant="line" size="lg" lazyMount>
+      <Tabs.Root value={tab} onValueChange={(details) => selectTab(details.value)} variant="line" size="lg" lazyMount>
         <Tabs.List overflowX="auto">
           <Tabs.Trigger value="add" minHeight="11">
             <Trans>Nouvelle saisie</Trans>

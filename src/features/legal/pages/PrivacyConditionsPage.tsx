@@ -7,14 +7,14 @@ import { Alert, Box, Button, Card, Center, Heading, Spinner, Stack } from '@chak
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
 import type { Settings } from '../../../../contract';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { AppLink } from '../../../components/ui/app-link';
 import { apiFailureMessage } from '../../../lib/error-messages';
-import { currentLocale, isLocale } from '../../../lib/i18n';
+import { directionOf, useLocale } from '../../../lib/i18n';
 import { localized } from '../../../lib/localized';
 import { sanitizeHtml } from '../../../lib/sanitize';
 import { useSession } from '../../../lib/session';
-import { getSettings } from '../api/getSettings';
+import { getSettings } from '../api/get-settings';
 
 type LoadState =
   { status: 'loading' } | { status: 'ready'; settings: Settings } | { status: 'failed'; message: string };
@@ -40,7 +40,7 @@ export default function PrivacyConditionsPage() {
   const { status } = useSession();
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState>({ status: 'loading' });
-  const locale = isLocale(i18n.locale) ? i18n.locale : currentLocale();
+  const locale = useLocale();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -68,7 +68,7 @@ export default function PrivacyConditionsPage() {
       <Box>
         <AppLink href={signedIn ? paths.dashboard : paths.register}>
           <Box as="span" aria-hidden="true" me="1">
-            {i18n.locale === 'ar' ? '→' : '←'}
+            {directionOf(locale) === 'rtl' ? '→' : '←'}
           </Box>
           {signedIn ? <Trans>Retour au tableau de bord</Trans> : <Trans>Retour à l’inscription</Trans>}
         </AppLink>

@@ -7,8 +7,8 @@ import { Avatar, Button, Card, Heading, HStack, IconButton, Input, Stack, Text }
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'wouter';
-import { fieldErrors, profileUpdatePayload, type ProfileUpdatePayload, type User } from '../../../../contract';
-import { paths } from '../../../app/paths';
+import { profileUpdatePayload, type User } from '../../../../contract';
+import { paths } from '../../../config/paths';
 import { PhoneInput } from '../../../components/PhoneInput';
 import { EmailInput } from '../../../components/ui/email-input';
 import { FormField } from '../../../components/ui/form-field';
@@ -16,99 +16,76 @@ import { CloseIcon } from '../../../components/ui/icons';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { notify } from '../../../components/ui/toaster';
 import { IMAGES_BASE } from '../../../lib/api/config';
-import {
-  apiFailureMessage,
-  apiFieldErrors,
-  errorMessage,
-  fieldErrorMessages,
-  OPERATION_SUCCEEDED,
-} from '../../../lib/error-messages';
+import { useContractForm } from '../../../hooks/use-contract-form';
+import { apiFailureMessage, OPERATION_SUCCEEDED } from '../../../lib/error-messages';
 import { replaceUser, useSession } from '../../../lib/session';
 import { useUnsavedInput } from '../../../lib/unsaved';
-import { LocationField } from '../../location-picker';
-import { updateProfile } from '../api/updateProfile';
-import { formOf, profileChanges, type ProfileForm as Form } from '../profile-form';
-
-type FieldName = 'full_name' | 'email' | 'phone_number' | 'location' | 'current_password' | 'new_password';
-type Errors = Partial<Record<FieldName, string>>;
+import { LocationField } from '../../../components/location-picker';
+import { updateProfile } from '../api/update-profile';
+import { formOf, profileChanges, type ProfileForm } from '../profile-form';
 
 function pictureUrl(user: User): string | undefined {
   return user.picture ? `${IMAGES_BASE}/${encodeURIComponent(user.picture)}` : undefined;
 }
 
 export default function ProfilePage() {
-  const { t, i18n } = useLingui();
   const { user } = useSession();
+  return user ? <Profile user={user} /> : null;
+}
+
+/** What is checked on Confirm: what changed, and the fields required while editing, changed or not. */
+function checkedInput(user: User, values: ProfileForm) {
+  // Full name, email and location are required while editing (docs/PRODUCT.md#validation-rules).
+  return {
+    ...profileChanges(user, values),
+    full_name: values.full_name,
+    email: values.email,
+    location: values.location,
+  };
+}
+
+function Profile({ user }: { user: User }) {
+  const { t, i18n } = useLingui();
   const [editing, setEditing] = useState(false);
-  const [form, setForm] = useState<Form | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitting, setSubmitting] = useState(false);
+  const form = useContractForm(profileUpdatePayload, () => formOf(user), {
+    input: (values) => checkedInput(user, values),
+    // The schema lets the current password be empty; it is needed when the email or password changes.
+    check: (values) =>
+      profileChanges(user, values).current_password === '' ? { current_password: 'current_password_required' } : {},
+  });
+  const values = form.values;
   useUnsavedInput(editing);
 
-  if (!user) return null;
-  const values = form ?? formOf(user);
-
-  const set = <K extends keyof Form>(field: K, value: Form[K]) => {
-    setForm({ ...values, [field]: value });
-    setErrors(({ [field]: _ignored, ...rest }) => rest);
-  };
-
   const startEditing = () => {
-    setForm(formOf(user));
-    setErrors({});
+    form.reset(formOf(user));
     setEditing(true);
   };
 
   const cancel = () => {
-    setForm(null);
-    setErrors({});
+    form.reset(formOf(user));
     setEditing(false);
   };
 
-  const validate = (changes: ProfileUpdatePayload): Errors => {
-    // Full name and email are required while editing, changed or not (docs/PRODUCT.md#validation-rules).
-    const found = fieldErrorMessages(
-      i18n,
-      fieldErrors(profileUpdatePayload, {
-        ...changes,
-        full_name: values.full_name,
-        email: values.email,
-        location: values.location,
-      }),
-    ) as Errors;
-    if (changes.current_password !== undefined && changes.current_password === '') {
-      found.current_password = errorMessage(i18n, 'current_password_required');
-    }
-    return found;
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting) return;
-    const changes = profileChanges(user, values);
-    const found = validate(changes);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    if (Object.keys(changes).length === 0) {
-      notify.info(t`Aucune modification à enregistrer`);
-      cancel();
-      return;
-    }
-    setSubmitting(true);
-    const result = await updateProfile(changes);
-    setSubmitting(false);
-    if (result.status === 'success') {
-      // The stored user changes at once; its copy in IndexedDB follows.
-      const stored = replaceUser(result.data);
-      setEditing(false);
-      setForm(null);
-      notify.success(i18n._(OPERATION_SUCCEEDED));
-      await stored;
-      return;
-    }
-    setErrors(apiFieldErrors(result) as Errors);
-    notify.error(apiFailureMessage(i18n, result));
-  };
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    form.submit(event, async (valid) => {
+      const changes = profileChanges(user, valid);
+      if (Object.keys(changes).length === 0) {
+        notify.info(t`Aucune modification à enregistrer`);
+        cancel();
+        return;
+      }
+      const result = await updateProfile(changes);
+      if (result.status === 'success') {
+        // The stored user changes at once; its copy in IndexedDB follows.
+        const stored = replaceUser(result.data);
+        setEditing(false);
+        notify.success(i18n._(OPERATION_SUCCEEDED));
+        await stored;
+        return;
+      }
+      form.showServerErrors(result);
+      notify.error(apiFailureMessage(i18n, result));
+    });
 
   const shown = editing ? values : formOf(user);
   const name = user.full_name;
@@ -144,30 +121,24 @@ export default function ProfilePage() {
           <Stack gap="4">
             <FormField
               label={<Trans>Nom complet</Trans>}
-              error={errors.full_name}
+              error={form.error('full_name')}
               required={editing}
               readOnly={!editing}
             >
               <Input
                 size="lg"
-                name="full_name"
                 autoComplete="name"
                 readOnly={!editing}
+                {...form.input('full_name')}
                 value={shown.full_name}
-                onChange={(event) => set('full_name', event.target.value)}
               />
             </FormField>
-            <FormField label={<Trans>E-mail</Trans>} error={errors.email} required={editing} readOnly={!editing}>
-              <EmailInput
-                name="email"
-                readOnly={!editing}
-                value={shown.email}
-                onChange={(event) => set('email', event.target.value)}
-              />
+            <FormField label={<Trans>E-mail</Trans>} error={form.error('email')} required={editing} readOnly={!editing}>
+              <EmailInput readOnly={!editing} {...form.input('email')} value={shown.email} />
             </FormField>
             <FormField
               label={<Trans>Numéro de téléphone</Trans>}
-              error={errors.phone_number}
+              error={form.error('phone_number')}
               helper={editing ? <Trans>0 suivi de 8 à 10 chiffres</Trans> : undefined}
               readOnly={!editing}
             >
@@ -175,7 +146,8 @@ export default function ProfilePage() {
                 <PhoneInput
                   name="phone_number"
                   value={shown.phone_number}
-                  onValueChange={(value) => set('phone_number', value)}
+                  onValueChange={(value) => form.set('phone_number', value)}
+                  onBlur={() => form.touch('phone_number')}
                 />
               ) : (
                 <Input size="lg" name="phone_number" readOnly dir="ltr" textAlign="start" value={shown.phone_number} />
@@ -185,46 +157,36 @@ export default function ProfilePage() {
               name="location"
               label={<Trans>Localisation (latitude, longitude)</Trans>}
               value={shown.location}
-              onChange={(location) => set('location', location)}
+              onChange={(location) => form.pick('location', location)}
               editable={editing}
               required={editing}
-              error={errors.location}
+              error={form.error('location')}
             />
             {editing && (
               <>
                 <FormField
                   label={<Trans>Mot de passe actuel</Trans>}
-                  error={errors.current_password}
+                  error={form.error('current_password')}
                   helper={<Trans>Requis pour changer l’e-mail ou le mot de passe</Trans>}
                 >
-                  <PasswordInput
-                    name="current_password"
-                    autoComplete="current-password"
-                    value={values.current_password}
-                    onChange={(event) => set('current_password', event.target.value)}
-                  />
+                  <PasswordInput autoComplete="current-password" {...form.input('current_password')} />
                 </FormField>
                 <FormField
                   label={<Trans>Nouveau mot de passe</Trans>}
-                  error={errors.new_password}
+                  error={form.error('new_password')}
                   helper={<Trans>Laissez vide pour garder le mot de passe actuel</Trans>}
                 >
-                  <PasswordInput
-                    name="new_password"
-                    autoComplete="new-password"
-                    value={values.new_password}
-                    onChange={(event) => set('new_password', event.target.value)}
-                  />
+                  <PasswordInput autoComplete="new-password" {...form.input('new_password')} />
                 </FormField>
               </>
             )}
             <HStack justify="flex-end" gap="2" pt="2" wrap="wrap">
               {editing ? (
                 <>
-                  <Button type="button" size="lg" variant="outline" onClick={cancel} disabled={submitting}>
+                  <Button type="button" size="lg" variant="outline" onClick={cancel} disabled={form.submitting}>
                     <Trans>Annuler</Trans>
                   </Button>
-                  <Button type="submit" size="lg" colorPalette="brand" loading={submitting}>
+                  <Button type="submit" size="lg" colorPalette="brand" loading={form.submitting}>
                     <Trans>Confirmer</Trans>
                   </Button>
                 </>

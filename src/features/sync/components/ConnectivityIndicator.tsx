@@ -1,14 +1,26 @@
 /**
- * The header's connection status (docs/ARCHITECTURE.md#the-offline-model-in-practice): online or offline, and how many entries
- * wait to be sent. Its accessible name says it all in one sentence; changes are announced politely.
+ * The header's connection status (docs/ARCHITECTURE.md#the-offline-model-in-practice): online or
+ * offline, how many entries wait to be sent, and a mark when the tablet's storage is at risk
+ * (docs/ARCHITECTURE.md#storage-health). A live region says it all in one sentence, politely; the
+ * button around it opens the sending panel (loaded on first use).
  */
-import { Badge, HStack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Box, Button, VisuallyHidden, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
 import { AlertIcon, OfflineIcon, OnlineIcon } from '../../../components/ui/icons';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
+import { storageRisks } from '../../../lib/storage-health';
 import { useSyncStatus } from '../../../lib/sync/hooks';
+import { useStorageHealth } from '../hooks/useStorageHealth';
+import type { SyncPanelProps } from './SyncPanel';
 
-export function ConnectivityIndicator() {
+const SyncPanel = lazyDialog<SyncPanelProps>(async () => (await import('./SyncPanel')).SyncPanel, {
+  isOpen: (props) => props.open,
+  close: (props) => props.onClose(),
+});
+
+function useStatusSentence(): { online: boolean; waiting: number; rejected: number; sentence: string } {
   const { t } = useLingui();
   const { online, waiting, rejected } = useSyncStatus();
   const connection = online ? t`En ligne` : t`Hors ligne`;
@@ -17,36 +29,54 @@ export function ConnectivityIndicator() {
       ? t`${plural(waiting, { one: "# saisie en attente d'envoi", other: "# saisies en attente d'envoi" })}`
       : '';
   const refused = rejected > 0 ? t`${plural(rejected, { one: '# saisie refusée', other: '# saisies refusées' })}` : '';
-  const label = [connection, queued, refused].filter(Boolean).join(', ');
+  return { online, waiting, rejected, sentence: [connection, queued, refused].filter(Boolean).join(', ') };
+}
+
+export function ConnectivityIndicator() {
+  const { t } = useLingui();
+  const { online, waiting, rejected, sentence } = useStatusSentence();
+  const health = useStorageHealth(waiting + rejected);
+  const atRisk = health !== null && storageRisks(health).length > 0;
+  const [open, setOpen] = useState(false);
+  const risk = atRisk ? t`stockage de la tablette à risque` : '';
   return (
-    <HStack
-      role="status"
-      aria-live="polite"
-      aria-label={label}
-      title={label}
-      gap="1.5"
-      px="2"
-      minHeight="11"
-      rounded="l2"
-      color={online ? 'fg.success' : 'fg.warning'}
-      data-online={online}
-    >
-      <VisuallyHidden>{label}</VisuallyHidden>
-      {online ? <OnlineIcon boxSize="5" /> : <OfflineIcon boxSize="5" />}
-      <Text as="span" fontSize="sm" fontWeight="medium" hideBelow="md" aria-hidden="true">
-        {online ? <Trans>En ligne</Trans> : <Trans>Hors ligne</Trans>}
-      </Text>
-      {waiting > 0 && (
-        <Badge colorPalette="orange" variant="solid" size="sm" aria-hidden="true">
-          {waiting}
-        </Badge>
-      )}
-      {rejected > 0 && (
-        <Badge colorPalette="red" variant="solid" size="sm" aria-hidden="true">
-          <AlertIcon boxSize="3" />
-          {rejected}
-        </Badge>
-      )}
-    </HStack>
+    <>
+      <VisuallyHidden role="status" aria-live="polite" aria-label={sentence} data-online={online}>
+        {sentence}
+      </VisuallyHidden>
+      <Button
+        variant="ghost"
+        size="sm"
+        gap="1.5"
+        px="2"
+        minHeight="11"
+        color={online ? 'fg.success' : 'fg.warning'}
+        aria-label={[sentence, risk, t`détails de l'envoi`].filter(Boolean).join(', ')}
+        aria-haspopup="dialog"
+        title={sentence}
+        data-storage-risk={atRisk}
+        onPointerEnter={SyncPanel.preload}
+        onFocus={SyncPanel.preload}
+        onClick={() => setOpen(true)}
+      >
+        {online ? <OnlineIcon boxSize="5" /> : <OfflineIcon boxSize="5" />}
+        <Text as="span" fontSize="sm" fontWeight="medium" hideBelow="md">
+          {online ? <Trans>En ligne</Trans> : <Trans>Hors ligne</Trans>}
+        </Text>
+        {waiting > 0 && (
+          <Badge colorPalette="orange" variant="solid" size="sm">
+            {waiting}
+          </Badge>
+        )}
+        {rejected > 0 && (
+          <Badge colorPalette="red" variant="solid" size="sm">
+            <AlertIcon boxSize="3" />
+            {rejected}
+          </Badge>
+        )}
+        {atRisk && <Box as="span" boxSize="2.5" rounded="full" bg="fg.error" />}
+      </Button>
+      <SyncPanel open={open} onClose={() => setOpen(false)} />
+    </>
   );
 }

@@ -51,7 +51,10 @@ describe('login page', () => {
       method: 'POST',
       body: { email: 'garage@example.dz', password: 'secret-password', remember_me: true },
     });
-    expect(toasts()).toContainEqual(expect.objectContaining({ type: 'success', title: 'Connexion réussie' }));
+    // The toasts' code loads with the first toast.
+    await waitFor(() =>
+      expect(toasts()).toContainEqual(expect.objectContaining({ type: 'success', title: 'Connexion réussie' })),
+    );
     expect(getSession()).toMatchObject({ status: 'authenticated', accessToken: 'access-1', user: demoUser });
   });
 

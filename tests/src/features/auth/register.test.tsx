@@ -11,7 +11,7 @@ vi.mock('../../../../src/lib/api/client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../../src/lib/api/client')>()),
   apiRequest: vi.fn(),
 }));
-vi.mock('../../../../src/features/location-picker/components/LocationMap', () => ({
+vi.mock('../../../../src/components/location-picker/LocationMap', () => ({
   default: () => null,
 }));
 

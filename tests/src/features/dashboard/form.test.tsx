@@ -70,6 +70,7 @@ describe('dashboard page', () => {
       'Saisies ce mois-ci': '56',
       Véhicules: '78',
       'Dernière saisie': expect.stringMatching(/^01\/03\/2025 \d\d:05$/),
+      'Relevés invraisemblables': '3',
     });
   });
 
@@ -360,7 +361,7 @@ describe('advices tab', () => {
     const { user } = await renderDashboard();
     await user.click(screen.getByRole('tab', { name: 'Conseils' }));
     const panel = await screen.findByRole('tabpanel');
-    const [steps, tips] = within(panel).getAllByRole('list');
+    const [steps, tips] = await within(panel).findAllByRole('list');
     const stepTexts = within(steps!)
       .getAllByRole('listitem')
       .map((item) => item.textContent ?? '');

@@ -7,13 +7,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { RepairRecord } from '../../../../contract';
-import { fillDevice } from '../../../../src/features/dashboard/device-fill';
+import { fillDevice } from '../../../../src/features/dashboard/data/device-fill';
 import DashboardPage from '../../../../src/features/dashboard/pages/DashboardPage';
 import { db, type OutboxEntry } from '../../../../src/lib/db';
 import { getSyncEngine } from '../../../../src/lib/sync';
 import { renderWithApp } from '../../render';
 import { expectVisible } from '../../support/dom';
 import { clio, offline, ok, queuedEntry, repairTypes, setOnline, statisticTiles, useDashboardSetting } from './support';
+import { repairRecord } from '../../../support/records';
 
 vi.mock('../../../../src/lib/api/client', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../../src/lib/api/client')>();
@@ -36,17 +37,14 @@ function waitingEntry(key: string, odometer: number, seq = 1): OutboxEntry {
 
 /** The repair as the server stored it under the entry's Idempotency-Key. */
 function storedRecord(key: string, odometer: number): RepairRecord {
-  return {
+  return repairRecord({
     id: 'repair-from-server',
     vehicle: { kode_id: 'KODE000001', vin: clio.vin, brand: clio.brand, name: clio.name, year: clio.year },
     repair_type: repairTypes[0]!,
     odometer,
-    note: '',
-    odometer_anomaly: false,
     recorded_at: RECORDED_AT,
-    created_at: RECORDED_AT,
     idempotency_key: key,
-  };
+  });
 }
 
 async function openTab(index: number) {

@@ -4,10 +4,11 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import type { RepairRecord, RepairType, Statistics, User, Vehicle } from '../../../../contract';
 import type { ApiResponse, RequestOptions } from '../../../../src/lib/api/client';
 import { apiRequest } from '../../../../src/lib/api/client';
-import { toaster } from '../../../../src/components/ui/toaster';
+import { toaster } from '../../../../src/components/ui/toaster-view';
 import { db, type OutboxEntry } from '../../../../src/lib/db';
 import { establishSession } from '../../../../src/lib/session';
 import { getSyncEngine } from '../../../../src/lib/sync';
+import { repairRecord } from '../../../support/records';
 
 export const partner: User = {
   id: 'partner-1',
@@ -77,6 +78,7 @@ export class FakeApi {
         repairs_this_month: 56,
         vehicles_total: 78,
         last_repair_at: '2025-03-01T09:05:00.000Z',
+        implausible_total: 3,
       }),
     );
     this.on('GET /vehicles/KODE000001', () => ok(clio));
@@ -93,17 +95,15 @@ export class FakeApi {
     this.storedCount += 1;
     const type = repairTypes.find((candidate) => candidate.id === body.repair_type_id) ?? repairTypes[0]!;
     return ok<RepairRecord>(
-      {
+      repairRecord({
         id: `repair-${this.storedCount}`,
         vehicle: { kode_id: body.kode_id, vin: clio.vin, brand: clio.brand, name: clio.name, year: clio.year },
         repair_type: type,
         odometer: body.odometer,
-        note: '',
-        odometer_anomaly: false,
         recorded_at: body.recorded_at,
         created_at: new Date().toISOString(),
         idempotency_key: options.headers?.['Idempotency-Key'] ?? '',
-      },
+      }),
       201,
     );
   }
@@ -128,6 +128,7 @@ export async function resetPortal() {
     db.outbox.clear(),
     db.history.clear(),
     db.vehicles.clear(),
+    db.readings.clear(),
     db.repairTypes.clear(),
     db.meta.clear(),
   ]);

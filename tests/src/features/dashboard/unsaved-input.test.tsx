@@ -38,9 +38,9 @@ afterEach(async () => {
 describe('hasRepairInput', () => {
   it('is false for the empty form and true as soon as any field holds something', () => {
     expect(hasRepairInput(EMPTY_REPAIR_FORM)).toBe(false);
-    expect(hasRepairInput({ ...EMPTY_REPAIR_FORM, kodeId: 'K' })).toBe(true);
+    expect(hasRepairInput({ ...EMPTY_REPAIR_FORM, kode_id: 'K' })).toBe(true);
     expect(hasRepairInput({ ...EMPTY_REPAIR_FORM, odometer: '1' })).toBe(true);
-    expect(hasRepairInput({ ...EMPTY_REPAIR_FORM, repairTypeId: 'rt-oil' })).toBe(true);
+    expect(hasRepairInput({ ...EMPTY_REPAIR_FORM, repair_type_id: 'rt-oil' })).toBe(true);
     expect(hasRepairInput({ ...EMPTY_REPAIR_FORM, consented: true })).toBe(true);
   });
 });

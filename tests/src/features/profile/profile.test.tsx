@@ -13,7 +13,7 @@ vi.mock('../../../../src/lib/api/client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../../src/lib/api/client')>()),
   apiRequest: vi.fn(),
 }));
-vi.mock('../../../../src/features/location-picker/components/LocationMap', () => ({
+vi.mock('../../../../src/components/location-picker/LocationMap', () => ({
   default: (props: { onPick(latitude: number, longitude: number): void }) => (
     <button type="button" onClick={() => props.onPick(35.6971, -0.6308)}>
       map click

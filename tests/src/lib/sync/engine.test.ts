@@ -1,17 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxEntry, PortalDatabase } from '../../../../src/lib/db';
-import { backoffDelay, DEFAULT_BACKOFF } from '../../../../src/lib/sync/backoff';
+import { backoffDelay } from '../../../../src/lib/sync/backoff';
 import { SyncEngine, type SyncEngineOptions } from '../../../../src/lib/sync/engine';
 import { leaseLock, type SenderLock } from '../../../../src/lib/sync/lock';
+import { SYNC_POLICY } from '../../../../src/lib/sync/policy';
 import {
+  AnswersByHand,
   FakeSession,
   flush,
   freshDatabase,
+  inserter,
   ManualScheduler,
   memoryLock,
+  networkFailure,
   repair,
   sequentialUuids,
   ServerDouble,
+  unauthorized,
 } from './support';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -25,6 +30,7 @@ function setup(overrides: Partial<SyncEngineOptions> = {}) {
   const server = new ServerDouble();
   const session = new FakeSession();
   server.signedIn = session.partnerId;
+  const uuid = sequentialUuids();
   const engine = new SyncEngine({
     db,
     transport: server.transport,
@@ -32,9 +38,10 @@ function setup(overrides: Partial<SyncEngineOptions> = {}) {
     lock: memoryLock(),
     scheduler: clock,
     random: () => 0.5,
-    uuid: sequentialUuids(),
+    uuid,
     ...overrides,
   });
+  const enqueue = inserter(engine, db, clock.now, uuid);
   cleanups.push(async () => {
     engine.stop();
     await engine.idle();
@@ -42,7 +49,7 @@ function setup(overrides: Partial<SyncEngineOptions> = {}) {
     await db.delete();
   });
   const settle = () => engine.idle();
-  return { db, clock, server, session, engine, settle };
+  return { db, clock, server, session, engine, settle, enqueue };
 }
 
 /**
@@ -50,6 +57,7 @@ function setup(overrides: Partial<SyncEngineOptions> = {}) {
  * runs first, as the server receiving the request would.
  */
 function tabThatDiesWhileSending(db: PortalDatabase, reached: (row: OutboxEntry) => void = () => undefined) {
+  const clock = new ManualScheduler();
   const tab: SyncEngine = new SyncEngine({
     db,
     transport: (row) => {
@@ -59,19 +67,43 @@ function tabThatDiesWhileSending(db: PortalDatabase, reached: (row: OutboxEntry)
     },
     session: new FakeSession(),
     lock: memoryLock(),
-    scheduler: new ManualScheduler(),
+    scheduler: clock,
   });
-  return tab;
+  return { enqueue: inserter(tab, db, clock.now, sequentialUuids('00000000-0000-4000-8000-d')) };
 }
 
 async function outbox(db: PortalDatabase) {
   return db.outbox.orderBy('seq').toArray();
 }
 
+async function stateOf(db: PortalDatabase, key: string) {
+  return (await db.outbox.get(key))?.state;
+}
+
+/** Settles once `check` holds; fails if it never does. */
+async function eventually(check: () => Promise<boolean>): Promise<void> {
+  for (let turn = 0; turn < 200; turn++) {
+    if (await check()) return;
+    await flush();
+  }
+  throw new Error('condition never met');
+}
+
+/** Entries queued while signed out, so that nothing goes before the test kicks. */
+async function queuedWhileSignedOut({ engine, session, enqueue }: ReturnType<typeof setup>, kodeIds: string[]) {
+  const partner = session.current;
+  session.current = null;
+  const entries = [];
+  for (const [i, kodeId] of kodeIds.entries()) entries.push(await enqueue('partner-a', repair(kodeId, 1000 + i)));
+  await engine.idle();
+  session.current = partner;
+  return entries.map((entry) => entry.key);
+}
+
 describe('outbox engine: what each answer does to a queued entry', () => {
   it('201: the entry leaves the outbox and the stored repair joins the history, in one step', async () => {
-    const { db, engine, server, settle, clock } = setup();
-    const entry = await engine.enqueue('partner-a', repair('KODE000001', 120_000));
+    const { db, server, settle, clock, enqueue } = setup();
+    const entry = await enqueue('partner-a', repair('KODE000001', 120_000));
     await settle();
     expect(server.calls).toHaveLength(1);
     expect(server.calls[0]).toMatchObject({ key: entry.key, body: { kode_id: 'KODE000001', odometer: 120_000 } });
@@ -87,8 +119,8 @@ describe('outbox engine: what each answer does to a queued entry', () => {
   });
 
   it('200 replay: a key the server already stored is acknowledged the same way', async () => {
-    const { db, engine, server, settle } = setup();
-    const entry = await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    const { db, engine, server, settle, enqueue } = setup();
+    const entry = await enqueue('partner-a', repair('KODE000001', 1000));
     await settle();
     // The same row again (as if the tablet had not seen the first answer): the server replays.
     await db.outbox.add({ ...entry, state: 'pending' });
@@ -106,13 +138,10 @@ describe('outbox engine: what each answer does to a queued entry', () => {
     '201 but %s fails: the entry stays queued and out of the history, goes again under its key and is kept once',
     async (_write, spy) => {
       const errors: unknown[] = [];
-      const { db, engine, server, settle, clock } = setup({
-        onError: (error) => errors.push(error),
-        errorRetryMs: 30_000,
-      });
+      const { db, enqueue, server, settle, clock } = setup({ onError: (error) => errors.push(error) });
       // One of the acknowledgement's two writes fails (storage full, a browser bug): neither may stay.
       const failing = spy(db).mockRejectedValueOnce(new Error('QuotaExceededError'));
-      const entry = await engine.enqueue('partner-a', repair('KODE000001', 1000));
+      const entry = await enqueue('partner-a', repair('KODE000001', 1000));
       await settle();
       expect(server.stored.size).toBe(1);
       expect(errors).toEqual([new Error('QuotaExceededError')]);
@@ -120,7 +149,7 @@ describe('outbox engine: what each answer does to a queued entry', () => {
       expect(await db.history.count()).toBe(0);
 
       failing.mockRestore();
-      await clock.advance(30_000, settle);
+      await clock.advance(SYNC_POLICY.errorRetryMs, settle);
       expect(server.keysSent()).toEqual([entry.key, entry.key]);
       expect(server.answers).toEqual([201, 200]);
       expect(await outbox(db)).toEqual([]);
@@ -129,9 +158,9 @@ describe('outbox engine: what each answer does to a queued entry', () => {
   );
 
   it('network failure: the entry stays pending with a backoff, then goes', async () => {
-    const { db, engine, server, settle, clock } = setup();
+    const { db, server, settle, clock, enqueue } = setup();
     server.next('network');
-    await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    await enqueue('partner-a', repair('KODE000001', 1000));
     await settle();
     const [row] = await outbox(db);
     expect(row).toMatchObject({ state: 'pending', attempts: 1, lastError: { code: 0 } });
@@ -145,12 +174,12 @@ describe('outbox engine: what each answer does to a queued entry', () => {
   });
 
   it('timeout: a send that never answers counts as a network failure and is sent again', async () => {
-    const { db, engine, server, clock, settle } = setup({ sendTimeoutMs: 30_000 });
+    const { db, server, clock, settle, enqueue } = setup();
     server.next('hang');
-    await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    await enqueue('partner-a', repair('KODE000001', 1000));
     await flush();
     expect((await outbox(db))[0]?.state).toBe('sending');
-    await clock.advance(30_000, flush);
+    await clock.advance(SYNC_POLICY.sendTimeoutMs, flush);
     await settle();
     const [row] = await outbox(db);
     expect(row).toMatchObject({ state: 'pending', attempts: 1, lastError: { code: 0, message: 'timeout' } });
@@ -160,9 +189,9 @@ describe('outbox engine: what each answer does to a queued entry', () => {
   });
 
   it('500: stays pending and is retried after the backoff', async () => {
-    const { db, engine, server, settle, clock } = setup();
+    const { db, server, settle, clock, enqueue } = setup();
     server.next({ code: 500, reason: 'internal', message: 'Erreur interne' });
-    await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    await enqueue('partner-a', repair('KODE000001', 1000));
     await settle();
     expect((await outbox(db))[0]).toMatchObject({ state: 'pending', attempts: 1, lastError: { code: 500 } });
     await clock.advance(1000, settle);
@@ -171,18 +200,18 @@ describe('outbox engine: what each answer does to a queued entry', () => {
 
   it('an answer that is not the API envelope (a proxy or Wi-Fi login page) is retried, not rejected', async () => {
     // The client maps a non-JSON answer to code 400, type 'other', without the reason the API always gives.
-    const { db, engine, settle } = setup({
+    const { db, settle, enqueue } = setup({
       transport: async () => ({ code: 400, status: 'error', error: { type: 'other', message: '<html>Wi-Fi</html>' } }),
     });
-    await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    await enqueue('partner-a', repair('KODE000001', 1000));
     await settle();
     expect((await outbox(db))[0]).toMatchObject({ state: 'pending', attempts: 1, lastError: { code: 400 } });
   });
 
   it('429: honours Retry-After', async () => {
-    const { db, engine, server, settle, clock } = setup();
+    const { db, engine, server, settle, clock, enqueue } = setup();
     server.next({ code: 429, reason: 'rate_limited', retryAfterMs: 30_000 });
-    await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    await enqueue('partner-a', repair('KODE000001', 1000));
     await settle();
     expect((await outbox(db))[0]).toMatchObject({ state: 'pending', attempts: 1, nextAttemptAt: clock.time + 30_000 });
     await clock.advance(29_999, settle);
@@ -196,11 +225,11 @@ describe('outbox engine: what each answer does to a queued entry', () => {
   });
 
   it('401: entries wait for the next sign-in, visibly, and go when the partner signs in again', async () => {
-    const { db, engine, server, settle, clock, session } = setup();
+    const { db, engine, server, settle, clock, session, enqueue } = setup();
     server.next({ code: 401, reason: 'unauthorized', message: 'Session expirée' });
-    await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    await enqueue('partner-a', repair('KODE000001', 1000));
     await settle();
-    await engine.enqueue('partner-a', repair('KODE000002', 2000));
+    await enqueue('partner-a', repair('KODE000002', 2000));
     await settle();
     const rows = await outbox(db);
     expect(rows.map((row) => row.state)).toEqual(['waiting_for_sign_in', 'pending']);
@@ -217,10 +246,10 @@ describe('outbox engine: what each answer does to a queued entry', () => {
   });
 
   it('401 while the session could not reach the server to refresh: not a sign-out, retried later', async () => {
-    const { db, engine, server, settle, session } = setup();
+    const { db, server, settle, session, enqueue } = setup();
     session.isOffline = true;
     server.next({ code: 401, reason: 'unauthorized' });
-    await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    await enqueue('partner-a', repair('KODE000001', 1000));
     await settle();
     expect((await outbox(db))[0]).toMatchObject({ state: 'pending', attempts: 1 });
   });
@@ -230,9 +259,9 @@ describe('outbox engine: what each answer does to a queued entry', () => {
     [404, 'vehicle_not_found', 'Véhicule introuvable'],
     [422, 'idempotency_conflict', 'Conflit'],
   ])('%i: rejected with the server message, never retried', async (code, reason, message) => {
-    const { db, engine, server, settle, clock } = setup();
+    const { db, engine, server, settle, clock, enqueue } = setup();
     server.next({ code, reason, message, ...(code === 400 ? { fields: { recorded_at: message } } : {}) });
-    await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    await enqueue('partner-a', repair('KODE000001', 1000));
     await settle();
     const [row] = await outbox(db);
     expect(row?.state).toBe('rejected');
@@ -245,16 +274,16 @@ describe('outbox engine: what each answer does to a queued entry', () => {
 
 describe('outbox engine: timing, order and exclusivity', () => {
   it('backs off exponentially with full jitter, capped at 5 minutes', async () => {
-    expect(backoffDelay(1, () => 0.999)).toBe(1998);
-    expect(backoffDelay(2, () => 0.999)).toBe(3996);
-    expect(backoffDelay(3, () => 0.25)).toBe(2000);
-    expect(backoffDelay(20, () => 0.999)).toBe(Math.floor(0.999 * DEFAULT_BACKOFF.capMs));
-    expect(backoffDelay(1, () => 0)).toBe(DEFAULT_BACKOFF.minMs);
+    expect(backoffDelay(1, () => 0.999, SYNC_POLICY.backoff)).toBe(1998);
+    expect(backoffDelay(2, () => 0.999, SYNC_POLICY.backoff)).toBe(3996);
+    expect(backoffDelay(3, () => 0.25, SYNC_POLICY.backoff)).toBe(2000);
+    expect(backoffDelay(20, () => 0.999, SYNC_POLICY.backoff)).toBe(Math.floor(0.999 * SYNC_POLICY.backoff.capMs));
+    expect(backoffDelay(1, () => 0, SYNC_POLICY.backoff)).toBe(SYNC_POLICY.backoff.minMs);
 
     const draws = [0.999, 0.999, 0.5, 0.999, 0.999, 0.999, 0.999, 0.999, 0.999, 0.999];
-    const { db, engine, server, settle, clock } = setup({ random: () => draws.shift() ?? 1 });
+    const { db, server, settle, clock, enqueue } = setup({ random: () => draws.shift() ?? 1 });
     server.next(...Array.from({ length: 10 }, () => 'network' as const));
-    await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    await enqueue('partner-a', repair('KODE000001', 1000));
     await settle();
     const waits: number[] = [];
     for (let attempt = 1; attempt <= 10; attempt++) {
@@ -269,15 +298,15 @@ describe('outbox engine: timing, order and exclusivity', () => {
   });
 
   it("keeps each vehicle's order and sends a few vehicles at once", async () => {
-    const { db, engine, server, settle, clock, session } = setup({ concurrency: 4 });
+    const { db, engine, server, settle, clock, session, enqueue } = setup();
     // Queued while signed out (as offline), sent later.
     session.current = null;
-    const a1 = await engine.enqueue('partner-a', repair('KODE00000A', 1000));
-    const a2 = await engine.enqueue('partner-a', repair('KODE00000A', 1100));
-    const a3 = await engine.enqueue('partner-a', repair('KODE00000A', 1200));
+    const a1 = await enqueue('partner-a', repair('KODE00000A', 1000));
+    const a2 = await enqueue('partner-a', repair('KODE00000A', 1100));
+    const a3 = await enqueue('partner-a', repair('KODE00000A', 1200));
     const others = [];
     for (const id of ['B', 'C', 'D', 'E', 'F']) {
-      others.push(await engine.enqueue('partner-a', repair(`KODE00000${id}`, 500)));
+      others.push(await enqueue('partner-a', repair(`KODE00000${id}`, 500)));
     }
     await settle();
     expect(server.calls).toHaveLength(0);
@@ -303,13 +332,13 @@ describe('outbox engine: timing, order and exclusivity', () => {
   });
 
   it('drains a long queue in one pass: a slot freed goes at once to the next entry, the outbox read a few times only', async () => {
-    const { db, engine, server, settle, session } = setup({ concurrency: 4 });
+    const { db, engine, server, settle, session, enqueue } = setup();
     // Long enough next to the IndexedDB work that the four sends overlap.
     server.latencyMs = 20;
     session.current = null;
     const vehicles = ['KODE00000A', 'KODE00000B', 'KODE00000C', 'KODE00000D', 'KODE00000E', 'KODE00000F'];
     const entries = [];
-    for (let i = 0; i < 90; i++) entries.push(await engine.enqueue('partner-a', repair(vehicles[i % 6]!, 1000 + i)));
+    for (let i = 0; i < 90; i++) entries.push(await enqueue('partner-a', repair(vehicles[i % 6]!, 1000 + i)));
     await settle();
     // Count the reads of the whole outbox (partnerOutbox) the drain makes.
     let outboxReads = 0;
@@ -340,11 +369,11 @@ describe('outbox engine: timing, order and exclusivity', () => {
   });
 
   it('a rejected entry does not hold back later entries of its vehicle', async () => {
-    const { db, engine, server, settle } = setup();
+    const { db, server, settle, enqueue } = setup();
     server.next({ code: 422, reason: 'vehicle_field_invalid' });
-    await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    await enqueue('partner-a', repair('KODE000001', 1000));
     await settle();
-    const later = await engine.enqueue('partner-a', repair('KODE000001', 1100));
+    const later = await enqueue('partner-a', repair('KODE000001', 1100));
     await settle();
     expect(server.keysSent()).toContain(later.key);
     expect((await outbox(db)).map((row) => row.state)).toEqual(['rejected']);
@@ -377,18 +406,20 @@ describe('outbox engine: timing, order and exclusivity', () => {
         return acquired;
       },
     });
-    const engines = ['tab-1', 'tab-2'].map(
-      (owner) =>
-        new SyncEngine({
-          db,
-          transport: server.transport,
-          session: new FakeSession(),
-          lock: instrument(shared ?? leaseLock(db, { owner, now: clock.now }), owner),
-          scheduler: clock,
-          random: () => 0.5,
-          uuid: sequentialUuids(`00000000-0000-4000-8000-${owner === 'tab-1' ? '1' : '2'}`),
-        }),
-    );
+    const tabs = ['tab-1', 'tab-2'].map((owner) => {
+      const uuid = sequentialUuids(`00000000-0000-4000-8000-${owner === 'tab-1' ? '1' : '2'}`);
+      const engine = new SyncEngine({
+        db,
+        transport: server.transport,
+        session: new FakeSession(),
+        lock: instrument(shared ?? leaseLock(db, { owner, now: clock.now }), owner),
+        scheduler: clock,
+        random: () => 0.5,
+        uuid,
+      });
+      return { engine, enqueue: inserter(engine, db, clock.now, uuid) };
+    });
+    const engines = tabs.map((tab) => tab.engine);
     cleanups.push(async () => {
       engines.forEach((engine) => engine.stop());
       db.close();
@@ -396,8 +427,8 @@ describe('outbox engine: timing, order and exclusivity', () => {
     });
     const [first, second] = engines as [SyncEngine, SyncEngine];
     for (let i = 0; i < 6; i++) {
-      await first.enqueue('partner-a', repair(`KODE00010${i}`, 1000 + i));
-      await second.enqueue('partner-a', repair(`KODE00020${i}`, 1000 + i));
+      await tabs[0]!.enqueue('partner-a', repair(`KODE00010${i}`, 1000 + i));
+      await tabs[1]!.enqueue('partner-a', repair(`KODE00020${i}`, 1000 + i));
     }
     await Promise.all([first.kick('online'), second.kick('online'), first.kick(), second.kick()]);
     // The lease loser tries again a little later.
@@ -415,9 +446,9 @@ describe('outbox engine: timing, order and exclusivity', () => {
   });
 
   it('a lost answer (the server stored it, the tablet heard nothing): resent with the same key, stored once', async () => {
-    const { db, engine, server, settle, clock } = setup();
+    const { db, server, settle, clock, enqueue } = setup();
     server.next('store-then-lose-answer');
-    const entry = await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    const entry = await enqueue('partner-a', repair('KODE000001', 1000));
     await settle();
     expect(server.stored.size).toBe(1);
     expect((await outbox(db))[0]).toMatchObject({ key: entry.key, state: 'pending' });
@@ -463,15 +494,15 @@ describe('outbox engine: timing, order and exclusivity', () => {
 
 describe('outbox engine: partners on one tablet', () => {
   it("never sends partner A's entries under B's session, and keeps both", async () => {
-    const { db, engine, server, settle, session } = setup();
+    const { db, engine, server, settle, session, enqueue } = setup();
     session.current = null;
-    const a1 = await engine.enqueue('partner-a', repair('KODE000001', 1000));
-    const a2 = await engine.enqueue('partner-a', repair('KODE000002', 2000));
+    const a1 = await enqueue('partner-a', repair('KODE000001', 1000));
+    const a2 = await enqueue('partner-a', repair('KODE000002', 2000));
     await settle();
     expect(server.calls).toHaveLength(0);
 
     session.current = 'partner-b';
-    const b1 = await engine.enqueue('partner-b', repair('KODE000003', 3000));
+    const b1 = await enqueue('partner-b', repair('KODE000003', 3000));
     await engine.resume('partner-b');
     await settle();
     expect(server.calls.map((call) => [call.partnerId, call.key])).toEqual([['partner-b', b1.key]]);
@@ -493,9 +524,9 @@ describe('outbox engine: partners on one tablet', () => {
     ]);
   });
   it("another partner signs in while A's entry is being claimed: it is not sent under their session, and goes at A's next sign-in", async () => {
-    const { db, engine, server, settle, session } = setup();
+    const { db, engine, server, settle, session, enqueue } = setup();
     session.current = null;
-    const entry = await engine.enqueue('partner-a', repair('KODE000001', 1000));
+    const entry = await enqueue('partner-a', repair('KODE000001', 1000));
     await settle();
 
     // Partner B signs in at the very moment the sender claims A's entry for sending.
@@ -519,10 +550,10 @@ describe('outbox engine: partners on one tablet', () => {
 
 describe('outbox engine: Insert, correction and discard', () => {
   it('numbers entries in the order they were entered', async () => {
-    const { db, engine, session } = setup();
+    const { db, session, enqueue } = setup();
     session.current = null;
-    for (let i = 0; i < 3; i++) await engine.enqueue('partner-a', repair('KODE000001', 1000 + i));
-    await engine.enqueue('partner-b', repair('KODE000001', 5000));
+    for (let i = 0; i < 3; i++) await enqueue('partner-a', repair('KODE000001', 1000 + i));
+    await enqueue('partner-b', repair('KODE000001', 5000));
     expect((await outbox(db)).map((row) => [row.partnerId, row.seq, row.entry.odometer])).toEqual([
       ['partner-a', 1, 1000],
       ['partner-a', 2, 1001],
@@ -559,14 +590,120 @@ describe('outbox engine: Insert, correction and discard', () => {
   });
 
   it('discards a rejected entry only', async () => {
-    const { db, engine, server, session } = setup();
+    const { db, engine, server, session, enqueue } = setup();
     server.next({ code: 400, reason: 'recorded_at_out_of_range' });
     const rejected = await engine.submit('partner-a', repair('KODE000001', 1000));
     session.current = null;
-    const pending = await engine.enqueue('partner-a', repair('KODE000002', 1000));
+    const pending = await enqueue('partner-a', repair('KODE000002', 1000));
     expect(await engine.discard('partner-b', rejected.entry.key)).toBe(false);
     expect(await engine.discard('partner-a', pending.key)).toBe(false);
     expect(await engine.discard('partner-a', rejected.entry.key)).toBe(true);
     expect((await outbox(db)).map((row) => row.key)).toEqual([pending.key]);
+  });
+});
+
+describe('outbox engine: one pass sends vehicles side by side', () => {
+  it("a vehicle's entries go one at a time in the mechanic's order, beside other vehicles'; a failed one holds back only its vehicle", async () => {
+    const hand = new AnswersByHand();
+    const tablet = setup({ transport: hand.transport });
+    const { db, engine } = tablet;
+    const [a1, a2, a3, b1, b2, c1] = await queuedWhileSignedOut(tablet, [
+      'KODE00000A',
+      'KODE00000A',
+      'KODE00000A',
+      'KODE00000B',
+      'KODE00000B',
+      'KODE00000C',
+    ]);
+    const pass = engine.kick('start');
+    await hand.whenInFlight([a1!, b1!, c1!]);
+    hand.answer(b1!, 'store');
+    await hand.whenInFlight([a1!, c1!, b2!]);
+    hand.answer(a1!, 'store');
+    await hand.whenInFlight([c1!, b2!, a2!]);
+    hand.answer(a2!, networkFailure());
+    // a3 waits for a2, which waits for its retry: vehicle A is done for this pass, the others go on.
+    await hand.whenInFlight([c1!, b2!]);
+    hand.answer(c1!, 'store');
+    hand.answer(b2!, 'store');
+    await pass;
+    expect(hand.asked).toEqual([a1, b1, c1, b2, a2]);
+    expect((await outbox(db)).map((row) => [row.key, row.state, row.attempts])).toEqual([
+      [a2, 'pending', 1],
+      [a3, 'pending', 0],
+    ]);
+  });
+
+  it('never more than four sends at once; a freed slot goes at once to the oldest entry free to go', async () => {
+    const hand = new AnswersByHand();
+    const tablet = setup({ transport: hand.transport });
+    const { db, engine } = tablet;
+    const [v1, v2, v3, v4, v5, v6, v1Later] = await queuedWhileSignedOut(tablet, [
+      'KODE000001',
+      'KODE000002',
+      'KODE000003',
+      'KODE000004',
+      'KODE000005',
+      'KODE000006',
+      'KODE000001',
+    ]);
+    const pass = engine.kick('start');
+    await hand.whenInFlight([v1!, v2!, v3!, v4!]);
+    hand.answer(v3!, 'store');
+    await hand.whenInFlight([v1!, v2!, v4!, v5!]);
+    hand.answer(v1!, 'store');
+    // v6 is older than vehicle 1's next entry.
+    await hand.whenInFlight([v2!, v4!, v5!, v6!]);
+    hand.answer(v2!, 'store');
+    await hand.whenInFlight([v4!, v5!, v6!, v1Later!]);
+    for (const key of [v4!, v5!, v6!, v1Later!]) hand.answer(key, 'store');
+    await pass;
+    expect(hand.maxInFlight).toBe(4);
+    expect(hand.asked).toEqual([v1, v2, v3, v4, v5, v6, v1Later]);
+    expect(await outbox(db)).toEqual([]);
+  });
+});
+
+describe('outbox engine: an answer changes an entry only if it is still as the send left it', () => {
+  it.each([
+    ['a network failure', networkFailure()],
+    ['a 503', { code: 503, status: 'error', error: { type: 'other', reason: 'internal', message: 'x' } } as const],
+  ])(
+    'a 401 parks the entries still on their way: %s answered after it does not make one pending again',
+    async (_label, lateAnswer) => {
+      const hand = new AnswersByHand();
+      const tablet = setup({ transport: hand.transport });
+      const { db, engine, clock, settle } = tablet;
+      const [a, b] = await queuedWhileSignedOut(tablet, ['KODE00000A', 'KODE00000B']);
+      const pass = engine.kick('start');
+      await hand.whenInFlight([a!, b!]);
+      hand.answer(a!, unauthorized());
+      await eventually(async () => (await stateOf(db, b!)) === 'waiting_for_sign_in');
+      hand.answer(b!, lateAnswer);
+      await pass;
+      expect((await outbox(db)).map((row) => row.state)).toEqual(['waiting_for_sign_in', 'waiting_for_sign_in']);
+      // Nothing goes again before the next sign-in.
+      await engine.kick('online');
+      await clock.advance(10 * 60_000, settle);
+      expect(hand.asked).toEqual([a, b]);
+    },
+  );
+
+  it('a 401 that arrives after the partner signed in again does not park: the entry goes again, under the new session', async () => {
+    const hand = new AnswersByHand();
+    const { db, engine, enqueue } = setup({ transport: hand.transport });
+    const entry = await enqueue('partner-a', repair('KODE000001', 1000));
+    await hand.whenInFlight([entry.key]);
+    // The session ran out; the mechanic signs in again while the request made under it is still on its way.
+    const signedIn = engine.resume('partner-a');
+    await flush();
+    hand.answer(entry.key, unauthorized());
+    await hand.whenInFlight([entry.key]);
+    expect(await stateOf(db, entry.key)).toBe('sending');
+    hand.answer(entry.key, 'store');
+    await signedIn;
+    expect(hand.asked).toEqual([entry.key, entry.key]);
+    expect(await outbox(db)).toEqual([]);
+    expect(await db.history.count()).toBe(1);
   });
 });

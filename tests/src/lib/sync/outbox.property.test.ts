@@ -12,10 +12,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PortalDatabase, type OutboxEntry } from '../../../../src/lib/db';
+import type { RepairInput } from '../../../../src/lib/sync/outbox';
 import type { TransportResult } from '../../../../src/lib/sync/classify';
 import { SyncEngine, type KickReason, type Scheduler } from '../../../../src/lib/sync/engine';
-import { leaseLock, SENDER_LEASE_TTL_MS, webLock, type SenderLock } from '../../../../src/lib/sync/lock';
-import { type Behaviour, FakeSession, ManualScheduler, repair, sequentialUuids, ServerDouble } from './support';
+import { leaseLock, webLock, type SenderLock } from '../../../../src/lib/sync/lock';
+import { SYNC_POLICY } from '../../../../src/lib/sync/policy';
+import {
+  type Behaviour,
+  FakeSession,
+  inserter,
+  ManualScheduler,
+  repair,
+  sequentialUuids,
+  ServerDouble,
+} from './support';
 
 const PARTNER = 'partner-a';
 const VEHICLES = ['KODE00000A', 'KODE00000B', 'KODE00000C'];
@@ -119,6 +129,8 @@ class TabLocks implements LockManager {
 class Tab {
   readonly db: PortalDatabase;
   readonly engine: SyncEngine;
+  /** Insert, as the mechanic presses it in this tab. */
+  readonly insert: (partnerId: string, input: RepairInput) => Promise<OutboxEntry>;
   dead = false;
   /** Settles when the tab dies. */
   readonly died: Promise<void>;
@@ -150,6 +162,7 @@ class Tab {
       random: tablet.random,
       uuid: tablet.uuid,
     });
+    this.insert = inserter(this.engine, this.db, clock.now, tablet.uuid);
   }
 
   /**
@@ -225,7 +238,7 @@ class Tablet {
         return lock.run(async (keepAlive) => {
           const now = this.clock.now();
           for (const [other, renewedAt] of this.holders) {
-            if (this.lockKind === 'web-locks' || now < renewedAt + SENDER_LEASE_TTL_MS) {
+            if (this.lockKind === 'web-locks' || now < renewedAt + SYNC_POLICY.leaseTtlMs) {
               this.overlaps.push(`${tab.id} got in while ${other.id} held the lock`);
             }
           }
@@ -290,7 +303,7 @@ class Tablet {
     switch (step.kind) {
       case 'insert': {
         const vehicle = VEHICLES[step.vehicle] ?? VEHICLES[0]!;
-        this.inserted.push(await tab!.engine.enqueue(PARTNER, repair(vehicle, this.inserted.length)));
+        this.inserted.push(await tab!.insert(PARTNER, repair(vehicle, this.inserted.length)));
         return;
       }
       case 'answer':

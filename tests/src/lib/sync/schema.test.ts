@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { DB_VERSION, OUTBOX_SEQ_KEY, PortalDatabase, type OutboxEntry } from '../../../../src/lib/db';
-import { addToOutbox, partnerOutbox } from '../../../../src/lib/sync/outbox';
+import { DB_VERSION, PortalDatabase, type OutboxEntry } from '../../../../src/lib/db';
+import { addToOutbox, OUTBOX_SEQ_KEY, partnerOutbox } from '../../../../src/lib/sync/outbox';
 import { repair } from './support';
 
 /** The stores exactly as version 1 of the app declared them. */

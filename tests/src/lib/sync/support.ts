@@ -1,11 +1,13 @@
 /** Test doubles for the outbox engine: a manual clock, a server that stores by Idempotency-Key, a session. */
-import type { RepairRecord } from '../../../../contract';
+import { expect } from 'vitest';
+import type { RepairRecord, User } from '../../../../contract';
 import type { OutboxEntry } from '../../../../src/lib/db';
 import { PortalDatabase } from '../../../../src/lib/db';
 import type { TransportResult } from '../../../../src/lib/sync/classify';
-import type { Scheduler, SenderSession } from '../../../../src/lib/sync/engine';
+import type { Scheduler, SenderSession, SyncEngine } from '../../../../src/lib/sync/engine';
 import type { SenderLock } from '../../../../src/lib/sync/lock';
-import type { RepairInput } from '../../../../src/lib/sync/outbox';
+import { addToOutbox, type RepairInput } from '../../../../src/lib/sync/outbox';
+import { repairRecord } from '../../../support/records';
 
 let databases = 0;
 export function freshDatabase(): PortalDatabase {
@@ -187,17 +189,16 @@ export class ServerDouble {
       }
       return { code: 200, status: 'success', data: existing.record };
     }
-    const record: RepairRecord = {
+    const record: RepairRecord = repairRecord({
       id: `repair-${this.stored.size + 1}`,
       vehicle: { kode_id: row.entry.kode_id, vin: 'VIN', brand: 'Renault', name: 'Clio', year: 2019 },
       repair_type: { id: row.entry.repair_type_id, name: 'Vidange', name_ar: null, name_en: null },
       odometer: row.entry.odometer,
       note: row.entry.note ?? '',
-      odometer_anomaly: false,
       recorded_at: row.entry.recorded_at,
       created_at: new Date().toISOString(),
       idempotency_key: row.key,
-    };
+    });
     this.stored.set(id, { body, record });
     return { code: 201, status: 'success', data: record };
   }
@@ -236,6 +237,19 @@ export function memoryLock(): SenderLock {
   };
 }
 
+/**
+ * Insert without waiting for the first answer (submit waits for it): the entry goes into the outbox,
+ * then the engine is kicked, as submit does.
+ */
+export function inserter(engine: SyncEngine, db: PortalDatabase, now: () => number, uuid: () => string) {
+  return async (partnerId: string, input: RepairInput): Promise<OutboxEntry> => {
+    const recordedAt = new Date(now()).toISOString();
+    const entry = await addToOutbox(db, { key: uuid(), partnerId, input, recordedAt });
+    void engine.kick('insert');
+    return entry;
+  };
+}
+
 export function sequentialUuids(prefix = '00000000-0000-4000-8000-'): () => string {
   let n = 0;
   return () => {
@@ -243,3 +257,56 @@ export function sequentialUuids(prefix = '00000000-0000-4000-8000-'): () => stri
     return `${prefix}${String(n).padStart(12, '0')}`;
   };
 }
+
+/**
+ * A server whose answers the test gives one by one, in the order it chooses: each request waits until
+ * `answer(key, ...)` is called for its key.
+ */
+export class AnswersByHand {
+  private readonly waiting = new Map<string, { row: OutboxEntry; resolve: (result: TransportResult) => void }>();
+  /** Stores what is answered 'store', as the real server would. */
+  readonly server = new ServerDouble();
+  /** The keys of the requests made, in order. */
+  readonly asked: string[] = [];
+  maxInFlight = 0;
+
+  transport = (row: OutboxEntry): Promise<TransportResult> =>
+    new Promise((resolve) => {
+      this.asked.push(row.key);
+      this.waiting.set(row.key, { row, resolve });
+      this.maxInFlight = Math.max(this.maxInFlight, this.waiting.size);
+    });
+
+  /** The keys of the requests waiting for an answer, in the order they were made. */
+  inFlight(): string[] {
+    return [...this.waiting.keys()];
+  }
+
+  /** Settles once exactly these requests wait for an answer; fails if that never happens. */
+  async whenInFlight(keys: readonly string[]): Promise<void> {
+    const expected = JSON.stringify([...keys].sort());
+    for (let turn = 0; turn < 200 && JSON.stringify(this.inFlight().sort()) !== expected; turn++) await flush();
+    expect(this.inFlight().sort()).toEqual([...keys].sort());
+  }
+
+  answer(key: string, result: TransportResult | 'store'): void {
+    const request = this.waiting.get(key);
+    if (!request) throw new Error(`no request waits for ${key}`);
+    this.waiting.delete(key);
+    request.resolve(result === 'store' ? this.server.store(request.row) : result);
+  }
+}
+
+export function unauthorized(): TransportResult {
+  return { code: 401, status: 'error', error: { type: 'auth', reason: 'unauthorized', message: 'Session expirée' } };
+}
+
+/** A partner as the server describes them (sign-in and refresh answers). */
+export const partnerUser = (id: string): User => ({
+  id,
+  full_name: id,
+  email: `${id}@example.dz`,
+  picture: null,
+  role: 'partner',
+  partner: { phone_number: '0555123456', location: { latitude: 36, longitude: 3 } },
+});

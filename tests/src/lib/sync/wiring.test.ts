@@ -1,27 +1,21 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RepairRecord, User } from '../../../../contract';
+import type { RepairRecord } from '../../../../contract';
 import { apiRequest, parseRetryAfter, type ApiResponse } from '../../../../src/lib/api/client';
 import { db, type OutboxEntry } from '../../../../src/lib/db';
-import { judgeReading, latestReading } from '../../../../src/lib/odometer';
+import { judgeNewReading, type Reading } from '../../../../contract';
 import { establishSession, logout } from '../../../../src/lib/session';
 import { getSyncEngine, startSync } from '../../../../src/lib/sync';
-import { classifySend } from '../../../../src/lib/sync/classify';
+import { classifySend, deliveryOf } from '../../../../src/lib/sync/classify';
 import { leaseLock } from '../../../../src/lib/sync/lock';
-import { checkReading, lookupVehicle } from '../../../../src/lib/vehicles';
-import { freshDatabase } from './support';
+import { SYNC_POLICY } from '../../../../src/lib/sync/policy';
+import { lookupVehicle } from '../../../../src/features/dashboard/data/vehicles';
+import { checkReading } from '../../../../src/features/dashboard/data/readings';
+import { freshDatabase, partnerUser } from './support';
+import { repairRecord } from '../../../support/records';
 
 vi.mock('../../../../src/lib/api/client', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../../src/lib/api/client')>();
   return { ...actual, apiRequest: vi.fn() };
-});
-
-const user = (id: string): User => ({
-  id,
-  full_name: id,
-  email: `${id}@example.dz`,
-  picture: null,
-  role: 'partner',
-  partner: { phone_number: '0555123456', location: { latitude: 36, longitude: 3 } },
 });
 
 const networkDown: ApiResponse<never> = {
@@ -36,22 +30,21 @@ let network = true;
 let vehicleAnswer: ApiResponse<unknown> = networkDown;
 
 function stored(body: Record<string, unknown>, key: string): RepairRecord {
-  return {
+  return repairRecord({
     id: `r-${posted.length}`,
     vehicle: { kode_id: String(body.kode_id), vin: 'V', brand: 'B', name: 'N', year: 2020 },
     repair_type: { id: 'oil', name: 'Vidange', name_ar: null, name_en: null },
     odometer: Number(body.odometer),
-    note: '',
-    odometer_anomaly: false,
     recorded_at: String(body.recorded_at),
     created_at: new Date().toISOString(),
     idempotency_key: key,
-  };
+  });
 }
 
 beforeAll(() => {
   vi.mocked(apiRequest).mockImplementation(async (_base, path, options = {}) => {
     if (path === '/logout/partner') return { code: 200, status: 'success', data: null } as never;
+    if (path.startsWith('/vehicles/') && path.endsWith('/readings')) return networkDown as never;
     if (path.startsWith('/vehicles/')) return vehicleAnswer as never;
     if (!network) return networkDown as never;
     if (path === '/repairs' && options.method === 'POST') {
@@ -68,7 +61,7 @@ afterAll(() => stop?.());
 
 beforeEach(async () => {
   await getSyncEngine().idle();
-  await Promise.all([db.outbox.clear(), db.history.clear(), db.vehicles.clear(), db.meta.clear()]);
+  await Promise.all([db.outbox.clear(), db.history.clear(), db.vehicles.clear(), db.readings.clear(), db.meta.clear()]);
   posted = [];
   network = true;
   vehicleAnswer = networkDown;
@@ -115,7 +108,7 @@ describe('startSync: when the app sends', () => {
 
     signedIn = 'partner-a';
     await db.outbox.bulkAdd([queued(1, 'partner-a', { state: 'waiting_for_sign_in' }), queued(2, 'partner-b')]);
-    await establishSession({ access_token: 'a', user: user('partner-a') });
+    await establishSession({ access_token: 'a', user: partnerUser('partner-a') });
     await until(async () => (await db.outbox.count()) === 1);
     expect(posted).toEqual([{ key: queued(1, 'x').key, partner: 'partner-a' }]);
 
@@ -134,15 +127,28 @@ describe('startSync: when the app sends', () => {
     await logout();
     expect(await db.outbox.count()).toBe(1);
     signedIn = 'partner-b';
-    await establishSession({ access_token: 'b', user: user('partner-b') });
+    await establishSession({ access_token: 'b', user: partnerUser('partner-b') });
     await until(async () => (await db.outbox.count()) === 0);
     expect(posted.at(-1)).toEqual({ key: queued(2, 'x').key, partner: 'partner-b' });
+  });
+
+  it('started once a partner has signed in, as the app starts it, sends what waited for that sign-in', async () => {
+    stop?.();
+    await logout();
+    signedIn = 'partner-a';
+    await db.outbox.add(queued(5, 'partner-a', { state: 'waiting_for_sign_in' }));
+    await establishSession({ access_token: 'a', user: partnerUser('partner-a') });
+    expect(posted).toEqual([]);
+
+    stop = startSync();
+    await until(async () => (await db.outbox.count()) === 0);
+    expect(posted).toEqual([{ key: queued(5, 'x').key, partner: 'partner-a' }]);
   });
 });
 
 describe('vehicle lookup', () => {
   it('caches what it finds, serves it offline, and lets an unknown vehicle through offline', async () => {
-    await establishSession({ access_token: 'a', user: user('partner-a') });
+    await establishSession({ access_token: 'a', user: partnerUser('partner-a') });
     const vehicle = {
       kode_id: 'KODE000001',
       vin: 'VIN1',
@@ -166,13 +172,13 @@ describe('vehicle lookup', () => {
     };
     expect(await lookupVehicle('KODE000009')).toEqual({ kind: 'not-found', message: 'Véhicule introuvable' });
     // Another partner on the same tablet does not see partner A's cache.
-    await establishSession({ access_token: 'b', user: user('partner-b') });
+    await establishSession({ access_token: 'b', user: partnerUser('partner-b') });
     vehicleAnswer = networkDown;
     expect((await lookupVehicle('KODE000001')).kind).toBe('offline-unknown');
   });
 
   it('checks a reading against the lookup, the synced history and the queued entries', async () => {
-    await establishSession({ access_token: 'a', user: user('partner-a') });
+    await establishSession({ access_token: 'a', user: partnerUser('partner-a') });
     const day = 86_400_000;
     const vehicle = {
       kode_id: 'KODE000001',
@@ -181,11 +187,13 @@ describe('vehicle lookup', () => {
       name: 'N',
       year: 2020,
       last_odometer: 100_000,
-      last_odometer_at: new Date(Date.now() - 30 * day).toISOString(),
+      last_odometer_at: new Date(Date.now() - 29 * day).toISOString(),
     };
-    expect((await checkReading('KODE000001', 99_999, vehicle)).kind).toBe('lower');
-    expect((await checkReading('KODE000001', 145_000, vehicle)).kind).toBe('ok');
-    expect((await checkReading('KODE000001', 146_000, vehicle)).kind).toBe('too_high');
+    // The rules of contract/readings.ts: a dip of 100 km or more; over 20,000 km within a month (29 days here).
+    expect((await checkReading('KODE000001', 99_901, vehicle)).kind).toBe('ok');
+    expect((await checkReading('KODE000001', 99_900, vehicle)).kind).toBe('lower');
+    expect((await checkReading('KODE000001', 120_000, vehicle)).kind).toBe('ok');
+    expect((await checkReading('KODE000001', 120_001, vehicle)).kind).toBe('too_high');
     await db.outbox.add({
       ...queued(1, 'partner-a', { state: 'pending' }),
       entry: { ...queued(1, 'partner-a').entry, kode_id: 'KODE000001', odometer: 120_000 },
@@ -199,18 +207,34 @@ describe('vehicle lookup', () => {
 });
 
 describe('small rules', () => {
-  it('judges readings the way the server marks anomalies', () => {
-    const now = Date.parse('2025-03-10T00:00:00.000Z');
-    const previous = { odometer: 50_000, at: '2025-03-09T12:00:00.000Z' };
-    expect(judgeReading(null, 1, now).kind).toBe('ok');
-    expect(judgeReading(previous, 49_999, now).kind).toBe('lower');
+  it('judges a new reading the way the server will judge it', () => {
+    const at = (iso: string) => ({ recorded_at: iso });
+    const previous: Reading = {
+      id: 'a',
+      odometer: 50_000,
+      recorded_at: '2025-03-09T12:00:00.000Z',
+      received_at: null,
+      superseded: false,
+      correction_reason: null,
+    };
+    const now = at('2025-03-10T00:00:00.000Z');
+    expect(judgeNewReading([], { odometer: 1, ...now })).toEqual({ kind: 'ok', previous: null });
+    // A dip under 100 km is tolerated (contract/readings.ts).
+    expect(judgeNewReading([previous], { odometer: 49_901, ...now }).kind).toBe('ok');
+    expect(judgeNewReading([previous], { odometer: 49_900, ...now })).toEqual({
+      kind: 'lower',
+      previous: { odometer: 50_000, at: previous.recorded_at },
+    });
     // Less than a day counts as one day: 1,500 km.
-    expect(judgeReading(previous, 51_500, now).kind).toBe('ok');
-    expect(judgeReading(previous, 51_501, now).kind).toBe('too_high');
-    expect(judgeReading({ odometer: 50_000, at: null }, 900_000, now).kind).toBe('ok');
-    expect(latestReading([{ odometer: 1, at: null }, previous, { odometer: 2, at: '2025-01-01T00:00:00Z' }])).toBe(
-      previous,
-    );
+    expect(judgeNewReading([previous], { odometer: 51_500, ...now }).kind).toBe('ok');
+    expect(judgeNewReading([previous], { odometer: 51_501, ...now }).kind).toBe('too_high');
+    // A superseded reading has left the rules; a replaced odometer starts again from its reading.
+    expect(judgeNewReading([{ ...previous, superseded: true }], { odometer: 1, ...now }).kind).toBe('ok');
+    const replaced: Reading = { ...previous, id: 'b', odometer: 10, correction_reason: 'odometer_replaced' };
+    expect(judgeNewReading([previous, replaced], { odometer: 20, ...now })).toMatchObject({
+      kind: 'ok',
+      previous: { odometer: 10 },
+    });
   });
 
   it('reads Retry-After as seconds or as a date', () => {
@@ -222,7 +246,7 @@ describe('small rules', () => {
 
   it('classifies every kind of answer', () => {
     const error = (code: number, reason?: string) =>
-      ({ code, status: 'error', error: { type: 'validation', message: 'm', ...(reason ? { reason } : {}) } }) as const;
+      deliveryOf({ code, status: 'error', error: { type: 'validation', message: 'm', ...(reason ? { reason } : {}) } });
     expect(classifySend(error(0, 'network')).kind).toBe('retry');
     expect(classifySend(error(408, 'invalid_request')).kind).toBe('retry');
     expect(classifySend(error(429, 'rate_limited')).kind).toBe('retry');
@@ -238,15 +262,15 @@ describe('small rules', () => {
   it('the lease: one holder, taken over once it has expired', async () => {
     const leaseDb = freshDatabase();
     let now = 1_000;
-    const first = leaseLock(leaseDb, { owner: 'tab-1', now: () => now, ttlMs: 60_000 });
-    const second = leaseLock(leaseDb, { owner: 'tab-2', now: () => now, ttlMs: 60_000 });
+    const first = leaseLock(leaseDb, { owner: 'tab-1', now: () => now });
+    const second = leaseLock(leaseDb, { owner: 'tab-2', now: () => now });
     let secondRan = false;
     let release = () => undefined as void;
     const held = first.run(() => new Promise<void>((resolve) => (release = resolve)));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await second.run(async () => void (secondRan = true))).toBe(false);
     // A tab that died holding it: after the TTL another tab takes over.
-    now += 60_001;
+    now += SYNC_POLICY.leaseTtlMs + 1;
     expect(await second.run(async () => void (secondRan = true))).toBe(true);
     expect(secondRan).toBe(true);
     release();

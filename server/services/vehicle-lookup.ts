@@ -1,0 +1,26 @@
+/** A vehicle by its KODE ID (docs/API.md#get-vehicleskode_id), with the last reading any garage recorded. */
+import { desc, eq } from 'drizzle-orm';
+import type { Vehicle } from '../../contract';
+import type { Database } from '../db/client';
+import { repairs, vehicles } from '../db/schema';
+
+/** A vehicle with its last known reading across every partner's repairs, or null when unknown. */
+export async function findVehicle(db: Database, kodeId: string): Promise<Vehicle | null> {
+  const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.kode_id, kodeId)).limit(1);
+  if (!vehicle) return null;
+  const [last] = await db
+    .select({ odometer: repairs.odometer, recorded_at: repairs.recorded_at })
+    .from(repairs)
+    .where(eq(repairs.kode_id, kodeId))
+    .orderBy(desc(repairs.recorded_at), desc(repairs.id))
+    .limit(1);
+  return {
+    kode_id: vehicle.kode_id,
+    vin: vehicle.vin,
+    brand: vehicle.brand,
+    name: vehicle.model,
+    year: vehicle.year,
+    last_odometer: last?.odometer ?? null,
+    last_odometer_at: last ? last.recorded_at.toISOString() : null,
+  };
+}

@@ -1,0 +1,3 @@
+export { LocationField, type LocationFieldProps } from './LocationField';
+export { LocationPickerDialog, type LocationPickerDialogProps } from './LocationPickerDialog';
+export { formatCoordinates } from './format';

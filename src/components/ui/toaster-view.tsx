@@ -1,0 +1,45 @@
+/**
+ * The toasts' store and view, loaded with the first toast (toaster.tsx is what the app calls).
+ * Toasts: at most 3 at once, hidden after 5000 ms, bottom-left. In Arabic they stay on the physical
+ * left too (Zag resolves "bottom-start" to that corner in right-to-left pages): the side away from
+ * Insert, which sits on the physical right in every language. A toast never stops a tap: its body
+ * lets pointer events through to the form beneath (the consent checkbox sits right there on a
+ * landscape tablet); only its close and action buttons take them.
+ */
+import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { useEffect } from 'react';
+
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_MAX = 3;
+
+export const toaster = createToaster({
+  placement: 'bottom-start',
+  max: TOAST_MAX,
+  duration: TOAST_DURATION_MS,
+  pauseOnPageIdle: true,
+});
+
+/** Mounted by ToastHost (toaster.tsx) once a toast is asked for; `onMount` says it listens to the store. */
+export function Toaster({ onMount }: { onMount?: () => () => void }) {
+  useEffect(() => onMount?.(), [onMount]);
+  const { t } = useLingui();
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          // Zag sets pointer-events inline on the toast, hence !important.
+          <Toast.Root width={{ md: 'sm' }} css={{ pointerEvents: 'none !important' }}>
+            {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+            </Stack>
+            {toast.action && <Toast.ActionTrigger pointerEvents="auto">{toast.action.label}</Toast.ActionTrigger>}
+            {toast.closable !== false && <Toast.CloseTrigger pointerEvents="auto" aria-label={t`Fermer`} />}
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * A reading's verdict and its reasons, in the history and the vehicle's timeline
+ * (docs/PRODUCT.md#odometer-plausibility).
+ */
+import { Badge, Text } from '@chakra-ui/react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import type { CorrectionReason, ReadingReason, ReadingVerdictCode } from '../../../../contract';
+
+const VERDICTS: Record<ReadingVerdictCode, { label: MessageDescriptor; palette: string }> = {
+  plausible: { label: msg`Plausible`, palette: 'green' },
+  implausible: { label: msg`Invraisemblable`, palette: 'red' },
+  no_verdict: { label: msg`Sans avis`, palette: 'gray' },
+};
+
+export const REASON_LABELS: Record<ReadingReason, MessageDescriptor> = {
+  lower_than_previous: msg`Inférieur au relevé précédent`,
+  too_fast: msg`Trop de kilomètres pour le temps écoulé`,
+  same_day_duplicate: msg`Même relevé le même jour`,
+  late_report: msg`Transmis plus de 5 jours après le relevé`,
+};
+
+export const CORRECTION_REASON_LABELS: Record<CorrectionReason, MessageDescriptor> = {
+  typo: msg`Erreur de saisie`,
+  wrong_vehicle: msg`Mauvais véhicule`,
+  miles_as_km: msg`Miles saisis comme kilomètres`,
+  odometer_replaced: msg`Compteur remplacé`,
+};
+
+export function VerdictBadge({ verdict }: { verdict: ReadingVerdictCode }) {
+  const { i18n } = useLingui();
+  const look = VERDICTS[verdict];
+  return (
+    <Badge colorPalette={look.palette} variant={verdict === 'implausible' ? 'solid' : 'subtle'} size="md">
+      {i18n._(look.label)}
+    </Badge>
+  );
+}
+
+/** The reasons as a sentence fragment list; nothing when there are none. */
+export function ReasonsText({ reasons }: { reasons: readonly ReadingReason[] }) {
+  const { i18n } = useLingui();
+  if (reasons.length === 0) return null;
+  return (
+    <Text fontSize="sm" color="fg.muted">
+      {reasons.map((reason) => i18n._(REASON_LABELS[reason])).join(' · ')}
+    </Text>
+  );
+}

@@ -1,0 +1,205 @@
+/**
+ * The history (docs/ARCHITECTURE.md#the-offline-model-in-practice): the partner's synced repairs (refreshed from GET /repairs and
+ * merged by id) and their entries still in the outbox, in one list, newest first by recorded_at.
+ * An entry is either queued or synced, never both: a refresh that brings a repair the outbox still
+ * holds (its answer was lost) takes it out of the outbox in the same transaction, and the list drops a
+ * queued entry whose Idempotency-Key a synced repair carries. The newest page is fetched at sign-in
+ * too (the dashboard's device fill), so the history shows offline from the first minute.
+ */
+import Dexie from 'dexie';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect } from 'react';
+import {
+  CORRECTION_WINDOW_MS,
+  REPAIRS_PAGE_DEFAULT,
+  type CorrectionReason,
+  type ReadingReason,
+  type ReadingVerdictCode,
+  type RepairEntry,
+  type RepairRecord,
+  type RepairType,
+} from '../../../../contract';
+import { listRepairs, type ListRepairsParams } from '../api/list-repairs';
+import { db, partnerMetaKey, readMeta, writeMeta, type OutboxError, type OutboxState } from '../../../lib/db';
+import { currentPartnerId, usePartnerId } from '../../../lib/partner';
+import { mergeServerRecords, partnerOutbox, unsentCorrections } from '../../../lib/sync/outbox';
+
+export type HistoryStatus = 'synced' | OutboxState;
+
+export interface HistoryItem {
+  /** The server's id for a synced repair; the Idempotency-Key for a queued one. */
+  id: string;
+  status: HistoryStatus;
+  kodeId: string;
+  odometer: number;
+  repairType: RepairType | null;
+  recordedAt: string;
+  /** The server's verdict on the reading (docs/PRODUCT.md#odometer-plausibility); null until it has judged it. */
+  verdict: ReadingVerdictCode | null;
+  reasons: ReadingReason[];
+  /** Replaced by a correction: stored, or queued on this tablet. */
+  superseded: 'stored' | 'queued' | null;
+  /** This entry corrects another one, for this reason. */
+  correctionReason: CorrectionReason | null;
+  /** Synced and standing: the last moment it can be corrected (ISO 8601); null otherwise. */
+  correctableUntil: string | null;
+  /** Queued entries only: why the last attempt failed. */
+  lastError: OutboxError | null;
+  /** Queued entries only: what was entered, for a correction. */
+  entry: (RepairEntry & { recorded_at: string }) | null;
+  /** Synced entries only: the stored repair, what a correction starts from. */
+  record: RepairRecord | null;
+}
+
+export interface HistoryPage {
+  items: HistoryItem[];
+  /** Everything this tablet holds for the partner (synced and queued). */
+  total: number;
+  /** When the newest repairs were last fetched from the server (ISO 8601), null if never. */
+  refreshedAt: string | null;
+}
+
+type HistoryCursor = NonNullable<ListRepairsParams['before']>;
+
+/**
+ * Merges one page of the server's repairs. The page's last item is where the next older page starts:
+ * kept apart from the local rows, whose oldest may be an entry recorded long ago and sent late.
+ */
+async function mergeRecords(partnerId: string, before?: HistoryCursor): Promise<number | null> {
+  const result = await listRepairs(before ? { before, limit: REPAIRS_PAGE_DEFAULT } : {});
+  if (result.status !== 'success') return null;
+  await mergeServerRecords(db, partnerId, result.data);
+  const last = result.data.at(-1);
+  if (last) await writeMeta(partnerMetaKey('history-cursor', partnerId), { recordedAt: last.recorded_at, id: last.id });
+  if (!before) await writeMeta(partnerMetaKey('history-refreshed-at', partnerId), new Date().toISOString());
+  return result.data.length;
+}
+
+let inFlight: Promise<boolean> | null = null;
+
+/** Merges the server's newest repairs into the local history; false when the server was not reached. */
+export function refreshHistory(): Promise<boolean> {
+  const partnerId = currentPartnerId();
+  if (!partnerId) return Promise.resolve(false);
+  inFlight ??= mergeRecords(partnerId)
+    .then((count) => count !== null)
+    .catch(() => false)
+    .finally(() => {
+      inFlight = null;
+    });
+  return inFlight;
+}
+
+/**
+ * Fetches the page of repairs older than the last page fetched. Resolves to how many arrived (0 when the
+ * server has no older ones) or null when it could not be asked.
+ */
+export async function loadOlderHistory(): Promise<number | null> {
+  const partnerId = currentPartnerId();
+  if (!partnerId) return null;
+  const cursor = await readMeta<HistoryCursor>(partnerMetaKey('history-cursor', partnerId));
+  return mergeRecords(partnerId, cursor ?? (await oldestHeld(partnerId))).catch(() => null);
+}
+
+/** Without a page fetched yet, the oldest repair held is the best guess. */
+async function oldestHeld(partnerId: string): Promise<HistoryCursor | undefined> {
+  const oldest = await db.history
+    .where('[partnerId+recorded_at]')
+    .between([partnerId, Dexie.minKey], [partnerId, Dexie.maxKey])
+    .first();
+  return oldest && { recordedAt: oldest.recorded_at, id: oldest.id };
+}
+
+/** The partner's queued entries, less any the server is already known to hold (synced under the same key). */
+async function readQueued(partnerId: string) {
+  const queued = await partnerOutbox(db, partnerId);
+  if (queued.length === 0) return queued;
+  const syncedKeys = new Set(
+    (
+      await db.history
+        .where('idempotency_key')
+        .anyOf(queued.map((row) => row.key))
+        .toArray()
+    ).map((row) => row.idempotency_key),
+  );
+  return queued.filter((row) => !syncedKeys.has(row.key));
+}
+
+/** One read transaction: the synced and queued parts come from the same moment, never half a merge. */
+function readHistory(partnerId: string, limit: number): Promise<HistoryPage> {
+  // The outbox by name: only src/lib/sync touches its table (docs/ARCHITECTURE.md#layout).
+  return db.transaction('r', ['history', 'outbox', 'repairTypes', 'meta'], () => readHistoryRows(partnerId, limit));
+}
+
+async function readHistoryRows(partnerId: string, limit: number): Promise<HistoryPage> {
+  const range = db.history
+    .where('[partnerId+recorded_at]')
+    .between([partnerId, Dexie.minKey], [partnerId, Dexie.maxKey]);
+  const [synced, syncedCount, queued, corrections, types, refreshedAt] = await Promise.all([
+    range.clone().reverse().limit(limit).toArray(),
+    range.clone().count(),
+    readQueued(partnerId),
+    unsentCorrections(db, partnerId),
+    db.repairTypes.toArray(),
+    readMeta<string>(partnerMetaKey('history-refreshed-at', partnerId)),
+  ]);
+  const typeById = new Map(types.map(({ position: _position, ...type }) => [type.id, type]));
+  const correctedHere = new Set(corrections.map((row) => row.entry.corrects));
+  const items: HistoryItem[] = [
+    ...synced.map(({ partnerId: _partnerId, ...row }) => syncedItem(row, correctedHere.has(row.id))),
+    ...queued.map(
+      (row): HistoryItem => ({
+        id: row.key,
+        status: row.state,
+        kodeId: row.entry.kode_id,
+        odometer: row.entry.odometer,
+        repairType: typeById.get(row.entry.repair_type_id) ?? null,
+        recordedAt: row.entry.recorded_at,
+        verdict: null,
+        reasons: [],
+        superseded: null,
+        correctionReason: row.entry.correction_reason ?? null,
+        correctableUntil: null,
+        lastError: row.lastError,
+        entry: row.entry,
+        record: null,
+      }),
+    ),
+  ];
+  items.sort((a, b) => Date.parse(b.recordedAt) - Date.parse(a.recordedAt));
+  return { items: items.slice(0, limit), total: syncedCount + queued.length, refreshedAt: refreshedAt ?? null };
+}
+
+function syncedItem(row: RepairRecord, correctionQueued: boolean): HistoryItem {
+  // A row kept from an older server may lack the verdict fields.
+  const superseded = row.superseded_by ? 'stored' : correctionQueued ? 'queued' : null;
+  return {
+    id: row.id,
+    status: 'synced',
+    kodeId: row.vehicle.kode_id,
+    odometer: row.odometer,
+    repairType: row.repair_type,
+    recordedAt: row.recorded_at,
+    verdict: row.verdict ?? null,
+    reasons: row.reasons ?? [],
+    superseded,
+    correctionReason: row.correction_reason ?? null,
+    correctableUntil:
+      superseded === null ? new Date(Date.parse(row.created_at) + CORRECTION_WINDOW_MS).toISOString() : null,
+    lastError: null,
+    entry: null,
+    record: row,
+  };
+}
+
+/** The newest `limit` items, live; refreshed from the server when first shown. Undefined while loading. */
+export function useHistory(limit: number): HistoryPage | undefined {
+  const partnerId = usePartnerId();
+  useEffect(() => {
+    if (partnerId) void refreshHistory();
+  }, [partnerId]);
+  return useLiveQuery(
+    () => (partnerId ? readHistory(partnerId, limit) : Promise.resolve({ items: [], total: 0, refreshedAt: null })),
+    [partnerId, limit],
+  );
+}

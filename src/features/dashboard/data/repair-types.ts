@@ -1,0 +1,45 @@
+/** Repair types (docs/ARCHITECTURE.md#the-offline-model-in-practice): fetched when online, kept in IndexedDB, served from there. */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect } from 'react';
+import type { RepairType } from '../../../../contract';
+import { getRepairTypes } from '../api/get-repair-types';
+import { db } from '../../../lib/db';
+import { usePartnerId } from '../../../lib/partner';
+
+/** A fetch younger than this is not repeated when another screen asks. */
+const REUSE_MS = 60_000;
+let inFlight: Promise<boolean> | null = null;
+let fetchedAt = 0;
+
+/** Replaces the cached list with the server's; false when the server could not be asked. */
+export function refreshRepairTypes(options: { force?: boolean } = {}): Promise<boolean> {
+  inFlight ??= (async () => {
+    try {
+      if (!options.force && Date.now() - fetchedAt < REUSE_MS && (await db.repairTypes.count()) > 0) return true;
+      const result = await getRepairTypes();
+      if (result.status !== 'success') return false;
+      await db.transaction('rw', db.repairTypes, async () => {
+        await db.repairTypes.clear();
+        await db.repairTypes.bulkPut(result.data.map((type, position) => ({ ...type, position })));
+      });
+      fetchedAt = Date.now();
+      return true;
+    } finally {
+      inFlight = null;
+    }
+  })();
+  return inFlight;
+}
+
+function stripPosition({ position: _position, ...type }: RepairType & { position: number }): RepairType {
+  return type;
+}
+
+/** The cached repair types in the server's order, refreshed on first use; undefined while loading. */
+export function useRepairTypes(): RepairType[] | undefined {
+  const partnerId = usePartnerId();
+  useEffect(() => {
+    if (partnerId) void refreshRepairTypes().catch(() => false);
+  }, [partnerId]);
+  return useLiveQuery(async () => (await db.repairTypes.orderBy('position').toArray()).map(stripPosition), []);
+}

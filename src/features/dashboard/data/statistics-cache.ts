@@ -1,0 +1,47 @@
+/**
+ * The partner's statistics, kept on the tablet: fetched at sign-in, when the dashboard opens, when
+ * the tablet comes back online and when queued entries reach the server, and read from IndexedDB,
+ * so the numbers (with when they were fetched) show offline from the first minute, after a reload too.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Statistics } from '../../../../contract';
+import { partnerMetaKey, readMeta, writeMeta } from '../../../lib/db';
+import { currentPartnerId } from '../../../lib/partner';
+import { getStatistics } from '../api/get-statistics';
+
+export interface CachedStatistics {
+  statistics: Statistics;
+  /** When the server gave these numbers (ISO 8601). */
+  fetchedAt: string;
+}
+
+const inFlight = new Map<string, Promise<boolean>>();
+
+/** Fetches the signed-in partner's statistics and keeps them; false when the server could not be asked. */
+export function refreshStatistics(): Promise<boolean> {
+  const partnerId = currentPartnerId();
+  if (!partnerId) return Promise.resolve(false);
+  let request = inFlight.get(partnerId);
+  if (!request) {
+    request = fetchAndKeep(partnerId).finally(() => inFlight.delete(partnerId));
+    inFlight.set(partnerId, request);
+  }
+  return request;
+}
+
+async function fetchAndKeep(partnerId: string): Promise<boolean> {
+  const result = await getStatistics();
+  if (result.status !== 'success') return false;
+  const cached: CachedStatistics = { statistics: result.data, fetchedAt: new Date().toISOString() };
+  await writeMeta(partnerMetaKey('statistics', partnerId), cached).catch(() => undefined);
+  return true;
+}
+
+/** The partner's kept statistics, live: undefined while reading, null when none were ever fetched. */
+export function useCachedStatistics(partnerId: string | null): CachedStatistics | null | undefined {
+  return useLiveQuery(
+    async () =>
+      partnerId ? ((await readMeta<CachedStatistics>(partnerMetaKey('statistics', partnerId))) ?? null) : null,
+    [partnerId],
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * The tablet's camera for scanning (docs/PRODUCT.md#scanning-and-the-vin-check): the rear camera first,
+ * its torch where the track has one, and every way it can be refused, in words the screen can give.
+ */
+
+/** Why the camera cannot be used; each has its own message, and manual entry stays open. */
+export type CameraProblem = 'insecure' | 'no_camera' | 'denied' | 'busy' | 'failed';
+
+export class CameraError extends Error {
+  constructor(readonly problem: CameraProblem) {
+    super(`camera: ${problem}`);
+    this.name = 'CameraError';
+  }
+}
+
+function problemOf(error: unknown): CameraProblem {
+  const name = error instanceof DOMException || error instanceof Error ? error.name : '';
+  switch (name) {
+    case 'NotFoundError':
+    case 'OverconstrainedError':
+      return 'no_camera';
+    case 'NotAllowedError':
+    case 'SecurityError':
+      return 'denied';
+    case 'NotReadableError':
+    case 'AbortError':
+      return 'busy';
+    default:
+      return 'failed';
+  }
+}
+
+/**
+ * Opens the rear camera ("environment"), or any camera a device without one has. Browsers give
+ * navigator.mediaDevices only to secure pages (https or localhost): without it, the page is not one.
+ */
+export async function openCamera(): Promise<MediaStream> {
+  if (!window.isSecureContext || !navigator.mediaDevices?.getUserMedia) throw new CameraError('insecure');
+  try {
+    return await navigator.mediaDevices.getUserMedia({
+      audio: false,
+      video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } },
+    });
+  } catch (error) {
+    throw new CameraError(problemOf(error));
+  }
+}
+
+export function stopCamera(stream: MediaStream | null): void {
+  stream?.getTracks().forEach((track) => track.stop());
+}
+
+/** The torch's capability is not in TypeScript's DOM types yet (Image Capture extension). */
+interface TorchCapabilities extends MediaTrackCapabilities {
+  torch?: boolean;
+}
+
+export function hasTorch(stream: MediaStream): boolean {
+  const track = stream.getVideoTracks()[0];
+  if (!track || typeof track.getCapabilities !== 'function') return false;
+  return (track.getCapabilities() as TorchCapabilities).torch === true;
+}
+
+export async function setTorch(stream: MediaStream, on: boolean): Promise<void> {
+  const track = stream.getVideoTracks()[0];
+  await track?.applyConstraints({ advanced: [{ torch: on } as MediaTrackConstraintSet] });
+}

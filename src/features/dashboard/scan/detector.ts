@@ -1,0 +1,36 @@
+/**
+ * Reading codes from the camera's picture (docs/PRODUCT.md#scanning-and-the-vin-check): the browser's own
+ * BarcodeDetector where it has one for the formats asked (Chrome on Android), otherwise ZXing's
+ * WebAssembly build (zxing.ts), loaded only then.
+ */
+
+export type ScanFormat = 'qr_code' | 'code_128' | 'code_39' | 'data_matrix';
+
+export interface Detector {
+  detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
+}
+
+/** The Barcode Detection API is not in TypeScript's DOM types. */
+interface NativeDetectorClass {
+  new (options: { formats: ScanFormat[] }): Detector;
+  getSupportedFormats(): Promise<string[]>;
+}
+
+async function nativeDetector(formats: ScanFormat[]): Promise<Detector | null> {
+  const Native = (globalThis as { BarcodeDetector?: NativeDetectorClass }).BarcodeDetector;
+  if (!Native) return null;
+  try {
+    const supported = await Native.getSupportedFormats();
+    return formats.every((format) => supported.includes(format)) ? new Native({ formats }) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Rejects when the polyfill's code or WebAssembly cannot be had (offline before the tablet cached them). */
+export async function createDetector(formats: ScanFormat[]): Promise<Detector> {
+  const native = await nativeDetector(formats);
+  if (native) return native;
+  const { zxingDetector } = await import('./zxing');
+  return zxingDetector(formats);
+}

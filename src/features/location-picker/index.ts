@@ -1,3 +1,0 @@
-export { LocationField, type LocationFieldProps } from './components/LocationField';
-export { LocationPickerDialog, type LocationPickerDialogProps } from './components/LocationPickerDialog';
-export { formatCoordinates } from './format';

@@ -1,0 +1,130 @@
+/**
+ * The one behaviour of every form (docs/PRODUCT.md#validation-rules): the values are checked with a
+ * contract schema on every change; a field's message shows once the field was left (a choice: once
+ * made) or the form submitted; the server's messages for a field stay until that field changes; a
+ * submit with a problem sends nothing and puts the focus on the first field in error.
+ * No form library: this is all the first load carries for forms.
+ */
+import { useLingui } from '@lingui/react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type * as z from 'zod/mini';
+import { fieldErrors, type ApiFailure, type ErrorCode } from '../../contract';
+import { apiFieldErrors, fieldErrorMessages } from '../lib/error-messages';
+
+type FieldOf<V> = keyof V & string;
+/** The fields that hold text, which an input edits through its change event. */
+type TextFieldOf<V> = { [K in FieldOf<V>]: V[K] extends string ? K : never }[FieldOf<V>];
+type Codes<V> = Partial<Record<FieldOf<V>, ErrorCode>>;
+
+export interface ContractFormOptions<V> {
+  /** What the schema checks when it is not the values as held (trimmed, parsed, with fixed parts). */
+  input?: (values: V) => unknown;
+  /** A rule the schema cannot state alone; the schema's own problem for a field comes first. */
+  check?: (values: V) => Codes<V>;
+}
+
+export interface TextInputProps {
+  name: string;
+  value: string;
+  onChange(event: ChangeEvent<HTMLInputElement>): void;
+  onBlur(): void;
+}
+
+/** The problems of the form's own fields (a schema may also check what the form does not show). */
+function validate<V extends object>(schema: z.ZodMiniType, values: V, options: ContractFormOptions<V>): Codes<V> {
+  const found: Partial<Record<string, ErrorCode>> = {
+    ...options.check?.(values),
+    ...fieldErrors(schema, options.input ? options.input(values) : values),
+  };
+  const codes: Codes<V> = {};
+  for (const field of Object.keys(values) as FieldOf<V>[]) {
+    if (found[field]) codes[field] = found[field];
+  }
+  return codes;
+}
+
+/** In the order the fields come in the form, not the order the schema lists them. */
+function focusFirstInvalid(form: HTMLFormElement, invalid: readonly string[]): void {
+  const controls = Array.from(form.elements) as (HTMLElement & { name?: string })[];
+  controls.find((control) => control.name !== undefined && invalid.includes(control.name))?.focus();
+}
+
+export function useContractForm<V extends object>(
+  schema: z.ZodMiniType,
+  initial: V | (() => V),
+  options: ContractFormOptions<V> = {},
+) {
+  const { i18n } = useLingui();
+  const [values, setValues] = useState<V>(initial);
+  const [touched, setTouched] = useState<Partial<Record<FieldOf<V>, true>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+  // A second press while the first is still being handled does nothing, even before the re-render.
+  const busy = useRef(false);
+
+  const codes = validate(schema, values, options);
+  const messages: Partial<Record<FieldOf<V>, string>> = fieldErrorMessages(i18n, codes);
+
+  const touch = (field: FieldOf<V>) => setTouched((current) => ({ ...current, [field]: true }));
+
+  const set = <K extends FieldOf<V>>(field: K, value: V[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setServerErrors(({ [field]: _answered, ...rest }) => rest);
+  };
+
+  return {
+    values,
+    submitting,
+    /** The message under a field, or undefined while it has none to show. */
+    error: (field: FieldOf<V>): string | undefined =>
+      ((touched[field] || submitted) && messages[field]) || serverErrors[field],
+    set,
+    touch,
+    /** A choice (select, checkbox, map) is complete once made: it counts as touched at once. */
+    pick: <K extends FieldOf<V>>(field: K, value: V[K]) => {
+      set(field, value);
+      touch(field);
+    },
+    /** Props for a text input (EmailInput, PasswordInput, Input) holding a field. */
+    input: (field: TextFieldOf<V>): TextInputProps => ({
+      name: field,
+      value: values[field] as string,
+      onChange: (event) => set(field, event.target.value as V[typeof field]),
+      onBlur: () => touch(field),
+    }),
+    /** Shows the server's field messages of a refused request under their fields. */
+    showServerErrors: (failure: ApiFailure) => setServerErrors(apiFieldErrors(failure)),
+    /** Back to these values (or the initial ones, a lazy initial being called again) with no message shown. */
+    reset: (next?: V) => {
+      setValues(next ?? initial);
+      setTouched({});
+      setSubmitted(false);
+      setServerErrors({});
+    },
+    /**
+     * Handles the form's submit event: with a problem it shows every message and focuses the first
+     * field in error; with none it hands the values to `send` and is busy until that settles.
+     */
+    submit: async (event: FormEvent<HTMLFormElement>, send: (values: V) => unknown) => {
+      event.preventDefault();
+      if (busy.current) return;
+      setSubmitted(true);
+      const invalid = Object.keys(codes);
+      if (invalid.length > 0) {
+        focusFirstInvalid(event.currentTarget, invalid);
+        return;
+      }
+      busy.current = true;
+      setSubmitting(true);
+      try {
+        await send(values);
+      } finally {
+        busy.current = false;
+        setSubmitting(false);
+      }
+    },
+  };
+}
+
+export type ContractForm<V extends object> = ReturnType<typeof useContractForm<V>>;

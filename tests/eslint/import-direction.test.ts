@@ -1,0 +1,64 @@
+// @vitest-environment node
+/**
+ * The import direction of docs/ARCHITECTURE.md#layout, through the project's own ESLint
+ * configuration, so a rule switched off or a wrong glob shows here too.
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function problemsOf(filePath: string, code: string, rule = 'portal/import-direction'): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
+}
+
+describe('the import direction', () => {
+  it.each([
+    ['src/lib/example.ts', "import { useHistory } from '../features/dashboard/data/history';"],
+    ['src/lib/sync/example.ts', "export { x } from '../../app/App';"],
+    ['src/components/ui/example.tsx', "void import('../../features/auth/pages/LoginPage');"],
+    ['src/config/example.ts', "import '../app/theme';"],
+  ])('refuses shared code importing a feature or the app (%s)', async (file, code) => {
+    expect(await problemsOf(file, code)).toEqual([expect.stringMatching(/never imports a feature or the app/)]);
+  });
+
+  it('refuses a feature importing another feature or the app', async () => {
+    expect(
+      await problemsOf('src/features/profile/pages/Example.tsx', "import { x } from '../../dashboard/data/history';"),
+    ).toEqual([expect.stringMatching(/Features never import each other \(profile → dashboard\)/)]);
+    expect(await problemsOf('src/features/auth/pages/Example.tsx', "import { x } from '../../../app/Router';")).toEqual(
+      [expect.stringMatching(/A feature never imports the app/)],
+    );
+  });
+
+  it.each([
+    ['src/features/dashboard/components/Example.tsx', "import Dexie from 'dexie';"],
+    ['src/features/dashboard/pages/Example.tsx', "import { useLiveQuery } from 'dexie-react-hooks';"],
+    ['src/features/dashboard/hooks/example.ts', "import { db } from '../../../lib/db';"],
+    ['src/components/example.tsx', "import { db } from '../lib/db';"],
+    ['src/app/example.tsx', "import { db } from '../lib/db';"],
+  ])('keeps IndexedDB out of components, pages and hooks (%s)', async (file, code) => {
+    expect(await problemsOf(file, code)).toEqual([expect.stringMatching(/IndexedDB is reached through src\/lib/)]);
+  });
+
+  it.each([
+    ['src/features/dashboard/data/example.ts', "import Dexie from 'dexie';\nimport { db } from '../../../lib/db';"],
+    ['src/lib/example.ts', "import { db } from './db';\nimport { liveQuery } from 'dexie';"],
+    ['src/features/auth/pages/Example.tsx', "import { paths } from '../../../config/paths';"],
+    ['src/features/dashboard/components/Example.tsx', "import { useHistory } from '../data/history';"],
+    ['src/app/Example.tsx', "import { LoginPage } from '../features/auth/pages/LoginPage';"],
+    ['src/components/example.tsx', "import { apiRequest } from '../lib/api/client';"],
+  ])('allows what the layout allows (%s)', async (file, code) => {
+    expect(await problemsOf(file, code)).toEqual([]);
+  });
+
+  it('lets only the sync engine touch the outbox table', async () => {
+    const code = "import { db } from '../../../lib/db';\nvoid db.outbox.toArray();";
+    expect(await problemsOf('src/features/dashboard/data/example.ts', code, 'no-restricted-syntax')).toEqual([
+      'Only src/lib/sync touches the outbox table: use its functions.',
+    ]);
+    const inSync = "import { db } from '../db';\nvoid db.outbox.toArray();";
+    expect(await problemsOf('src/lib/sync/example.ts', inSync, 'no-restricted-syntax')).toEqual([]);
+  });
+});
