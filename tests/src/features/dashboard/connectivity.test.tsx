@@ -79,10 +79,17 @@ describe('connectivity indicator', () => {
 describe('signing out with entries waiting', () => {
   // The menu is driven by keyboard here: in jsdom, Zag's menu stops reacting to pointer clicks on its items
   // after earlier tests in the same file have used menus and dialogs (a test-environment quirk).
-  async function askToSignOut(user: ReturnType<typeof userEvent.setup>) {
+  /** Chooses "Se déconnecter" in the account menu with the keyboard. */
+  async function chooseSignOut(user: ReturnType<typeof userEvent.setup>) {
     await user.click(screen.getByRole('button', { name: /Menu du compte$/ }));
     await screen.findByRole('menuitem', { name: 'Se déconnecter' });
+    // The keys go to the open menu: a loaded machine (CI) may move the focus there a moment later.
+    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('menu'));
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+  }
+
+  async function askToSignOut(user: ReturnType<typeof userEvent.setup>) {
+    await chooseSignOut(user);
     return screen.findByRole('alertdialog', { name: 'Se déconnecter ?' });
   }
 
@@ -122,11 +129,7 @@ describe('signing out with entries waiting', () => {
   it('signs out at once when nothing waits', async () => {
     const user = userEvent.setup();
     const { location } = await renderWithApp(<UserMenu />, { path: '/' });
-    await user.click(screen.getByRole('button', { name: /Menu du compte$/ }));
-    await screen.findByRole('menuitem', { name: 'Se déconnecter' });
-    // The keys go to the open menu: a loaded machine (CI) may move the focus there a moment later.
-    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('menu'));
-    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await chooseSignOut(user);
     await waitFor(() => expect(location.history?.at(-1)).toBe('/login'));
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
