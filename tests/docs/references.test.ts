@@ -71,6 +71,21 @@ describe('references in code and tests', () => {
     expect(broken).toEqual([]);
   });
 
+  it('in the docs, name files and folders of the repository that exist', () => {
+    const docs = ['README.md', ...fs.readdirSync(path.join(ROOT, 'docs')).map((name) => path.join('docs', name))];
+    const missing = docs.flatMap((doc) =>
+      [
+        ...fs
+          .readFileSync(path.join(ROOT, doc), 'utf8')
+          .matchAll(/`((?:src|server|contract|tests|bench|scripts|eslint)\/[\w./-]+)`/g),
+      ]
+        .map((match) => match[1]!.replace(/\.$/, ''))
+        .filter((named) => !fs.existsSync(path.join(ROOT, named)))
+        .map((named) => `${doc}: ${named}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
   it('follow GitHub anchors', () => {
     expect(anchorOf('The offline model in practice')).toBe('the-offline-model-in-practice');
     expect(anchorOf('`GET /vehicles/{kode_id}`')).toBe('get-vehicleskode_id');

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser';
+import { lookUpVehicle, setAppColorMode } from './support/pages';
 import {
   type Account,
   contextPerTest,
@@ -32,7 +33,7 @@ const VIN = 'VF12T7VY4HJ685969';
 const DAY = 86_400_000;
 
 /** Another garage's reading, stored through the API. */
-async function recordElsewhere(account: Account, odometer: number, recordedAt: string) {
+async function recordElsewhere(account: Account, odometer: number, recordedAt: string, kodeId = KODE) {
   const response = await fetch(`${e2e.portal.url}/api/partner/repairs`, {
     method: 'POST',
     headers: {
@@ -42,7 +43,7 @@ async function recordElsewhere(account: Account, odometer: number, recordedAt: s
       'x-origin': e2e.portal.url,
     },
     body: JSON.stringify({
-      kode_id: KODE,
+      kode_id: kodeId,
       odometer,
       repair_type_id: 'oil_change',
       consented: true,
@@ -162,5 +163,56 @@ describe('odometer integrity', () => {
     await expect.poll(async () => (await rowWith(page, /^80 500 km$/))?.status, SYNC_TIMEOUT).toBe('synced');
     expect((await rowWith(page, /^80 500 km$/))?.text).toContain('Invraisemblable');
     await screenshot(page, 'odometer-corrected');
+  });
+
+  it('draws the timeline the way the page reads, readable in dark mode: French, then Arabic right to left', async () => {
+    const kodeId = 'TEQUFH2RP7';
+    const garage = await registerPartner(e2e.portal.url, 'chart');
+    await recordElsewhere(garage, 40_000, new Date(Date.now() - 20 * DAY).toISOString(), kodeId);
+    await recordElsewhere(garage, 41_500, new Date(Date.now() - 10 * DAY).toISOString(), kodeId);
+    await recordElsewhere(garage, 43_000, new Date(Date.now() - DAY).toISOString(), kodeId);
+    const context = await tablet.open();
+    const page = await context.newPage();
+    await signIn(page, e2e.portal.url, garage);
+
+    /** The chart's dots, oldest first: their centre across the page, and how they stand out from the card. */
+    const dots = async () => {
+      await lookUpVehicle(page, kodeId);
+      const chart = page.locator('form [role="img"][aria-label]').filter({ has: page.locator('[data-verdict]') });
+      // Three readings, or more when a retry recorded them again.
+      await expect.poll(() => chart.locator('[data-verdict]').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+      return chart.evaluate((element) => {
+        const luminance = (colour: string) => {
+          const [r, g, b] = (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map((part) => {
+            const channel = Number(part) / 255;
+            return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+          });
+          return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+        };
+        let behind: Element | null = element;
+        while (behind && getComputedStyle(behind).backgroundColor === 'rgba(0, 0, 0, 0)') behind = behind.parentElement;
+        const background = luminance(getComputedStyle(behind ?? document.documentElement).backgroundColor);
+        return Array.from(element.querySelectorAll('[data-verdict]')).map((dot) => {
+          const box = dot.getBoundingClientRect();
+          const ink = luminance(getComputedStyle(dot).borderTopColor);
+          const [light, dark] = ink > background ? [ink, background] : [background, ink];
+          return { x: box.x + box.width / 2, contrast: (light + 0.05) / (dark + 0.05) };
+        });
+      });
+    };
+
+    const french = await dots();
+    expect(french[0]!.x).toBeLessThan(french.at(-1)!.x);
+
+    await page.evaluate(() => localStorage.setItem('partner-language', 'ar'));
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir), { timeout: 10_000 }).toBe('rtl');
+    await setAppColorMode(page, 'dark');
+    const arabic = await dots();
+    // Time runs from right to left: the newest reading is the leftmost.
+    expect(arabic[0]!.x).toBeGreaterThan(arabic.at(-1)!.x);
+    // Each dot stands out from the card (WCAG's 3:1 for graphics).
+    for (const dot of arabic) expect(dot.contrast).toBeGreaterThanOrEqual(3);
+    await screenshot(page, 'odometer-timeline-ar-dark');
   });
 });

@@ -185,6 +185,24 @@ describe('scanning the KODE ID', () => {
       .waitFor();
     await expect.poll(() => liveTracks(page)).toBe(0);
   });
+
+  it('offline too, says the camera was refused and leaves manual entry working', async () => {
+    const page = await dashboardWith('refused');
+    await findVehicle(page, KODE, VIN);
+    await waitForServiceWorker(page);
+    await waitForPrecache(page);
+    await tablet.context.setOffline(true);
+    const fields = repairForm(page);
+    await fields.kodeId.fill('');
+    await fields.form.getByRole('button', { name: 'Scanner' }).click();
+    const dialog = scanDialog(page, 'Scanner le KODE ID');
+    await dialog.locator('[data-problem="denied"]').waitFor(SCAN_TIMEOUT);
+    expect(await dialog.getByRole('alert').innerText()).toContain("L'accès à la caméra a été refusé.");
+    await dialog.getByRole('button', { name: 'Saisir au clavier' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // Typed by hand, the vehicle looked up before comes from the tablet.
+    await findVehicle(page, KODE, VIN);
+  });
 });
 
 describe('checking the VIN', () => {
@@ -223,5 +241,27 @@ describe('checking the VIN', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Enregistrer quand même' }).click();
     await expect.poll(() => fields.kodeId.inputValue(), { timeout: 15_000 }).toBe('');
+  });
+
+  it('offline, confirms the VIN of a vehicle looked up before and warns of another’s', async () => {
+    const page = await dashboardWith('vin');
+    const fields = repairForm(page);
+    // Both vehicles looked up once online: the tablet keeps them for offline use.
+    await findVehicle(page, OTHER_KODE, OTHER_VIN);
+    await findVehicle(page, KODE, VIN);
+    await waitForServiceWorker(page);
+    await waitForPrecache(page);
+    await tablet.context.setOffline(true);
+
+    await findVehicle(page, KODE, VIN);
+    await fields.form.getByRole('button', { name: 'Scanner le VIN' }).click();
+    await expect.poll(() => fields.form.getByLabel('Vérification du VIN').inputValue(), SCAN_TIMEOUT).toBe(VIN);
+    await fields.form.getByText("VIN confirmé : c'est bien le véhicule affiché.").waitFor();
+
+    await findVehicle(page, OTHER_KODE, OTHER_VIN);
+    await fields.form.getByRole('button', { name: 'Scanner le VIN' }).click();
+    await expect.poll(() => fields.form.getByLabel('Vérification du VIN').inputValue(), SCAN_TIMEOUT).toBe(VIN);
+    await fields.form.getByText('Ce VIN ne correspond pas au véhicule affiché.', { exact: false }).waitFor();
+    await expect.poll(() => liveTracks(page)).toBe(0);
   });
 });

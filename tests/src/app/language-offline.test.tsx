@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LanguageSwitcher } from '../../../src/components/LanguageSwitcher';
 import { i18n, initI18n, LANGUAGE_STORAGE_KEY } from '../../../src/lib/i18n';
 import { renderWithApp } from '../render';
+import { expectVisible } from '../support/dom';
 
 vi.mock('../../../src/locales/ar/messages.po', () => {
   throw new TypeError('Failed to fetch dynamically imported module');
@@ -26,7 +27,7 @@ describe('an Arabic catalog that cannot be fetched', () => {
       '[data-scope="toast"][data-part="root"]',
     );
     expect(toast).not.toBeNull();
-    expect(within(toast as HTMLElement).getByRole('button', { name: 'Réessayer' })).toBeTruthy();
+    expectVisible(within(toast as HTMLElement).getByRole('button', { name: 'Réessayer' }));
     expect(document.documentElement.lang).toBe('fr');
     expect(document.documentElement.dir).toBe('ltr');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).not.toBe('ar');

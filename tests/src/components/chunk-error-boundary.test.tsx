@@ -13,6 +13,7 @@ import { LazyMenu, type LazyMenuBaseProps } from '../../../src/components/ui/laz
 import { ChunkLoadError, retryableLazy } from '../../../src/components/ui/retryable-lazy';
 import type { Locale } from '../../../src/lib/i18n';
 import { renderWithApp } from '../render';
+import { expectVisible } from '../support/dom';
 
 const MESSAGES: Record<Locale, { failed: string; retry: string }> = {
   fr: { failed: "Cette partie du portail n'a pas pu être chargée.", retry: 'Réessayer' },
@@ -73,7 +74,7 @@ describe('a lazy part that fails to load', () => {
     await renderPart(flakyLoader(1, Part), locale);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(MESSAGES[locale].failed);
-    expect(screen.getByRole('button', { name: MESSAGES[locale].retry })).toBeTruthy();
+    expectVisible(screen.getByRole('button', { name: MESSAGES[locale].retry }));
     expect(consoleError).not.toHaveBeenCalled();
   });
 

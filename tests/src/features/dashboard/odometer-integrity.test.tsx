@@ -108,7 +108,7 @@ describe('verdicts in the history', () => {
     const implausible = rowOf('90 000');
     expect(implausible.textContent).toContain('Inférieur au relevé précédent');
     expect(implausible.textContent).toMatch(/Corrigeable jusqu’au/);
-    expect(within(implausible).getByRole('button', { name: 'Corriger le relevé KODE000001' })).toBeTruthy();
+    expectVisible(within(implausible).getByRole('button', { name: 'Corriger le relevé KODE000001' }));
 
     const replaced = rowOf('12 000');
     expect(replaced.textContent).toContain('Remplacée par une correction');

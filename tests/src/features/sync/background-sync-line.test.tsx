@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConnectivityIndicator } from '../../../../src/features/sync/components/ConnectivityIndicator';
 import { renderWithApp } from '../../render';
+import { expectVisible } from '../../support/dom';
 import { resetPortal, signIn } from '../dashboard/support';
 
 const WITH = 'Les saisies partent même portail fermé, dès que la connexion revient.';
@@ -32,13 +33,13 @@ describe('the sending panel and background sync', () => {
   it('where the browser has it, says entries leave even with the portal closed', async () => {
     vi.stubGlobal('ServiceWorkerRegistration', { prototype: { sync: undefined } });
     const panel = await openPanel();
-    expect(await within(panel).findByText(WITH)).toBeTruthy();
+    expectVisible(await within(panel).findByText(WITH));
     expect(within(panel).queryByText(WITHOUT)).toBeNull();
   });
 
   it('where it is missing, promises nothing beyond the open portal', async () => {
     const panel = await openPanel();
-    expect(await within(panel).findByText(WITHOUT)).toBeTruthy();
+    expectVisible(await within(panel).findByText(WITHOUT));
     expect(within(panel).queryByText(WITH)).toBeNull();
   });
 });

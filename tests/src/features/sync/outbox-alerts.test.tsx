@@ -12,6 +12,7 @@ import DashboardPage from '../../../../src/features/dashboard/pages/DashboardPag
 import { db } from '../../../../src/lib/db';
 import { getSession } from '../../../../src/lib/session';
 import { renderWithApp } from '../../render';
+import { expectVisible } from '../../support/dom';
 import { offline, queuedEntry, useDashboardSetting } from '../dashboard/support';
 
 vi.mock('../../../../src/lib/api/client', async (importOriginal) => {
@@ -94,7 +95,7 @@ describe('entries that need the mechanic', () => {
       'Le serveur ne les a pas enregistrées : Service momentanément indisponible',
     );
     expect(within(banner('stale')!).queryByRole('button', { name: 'Envoyer maintenant' })).toBeNull();
-    expect(within(banner('stale')!).getByRole('button', { name: 'Exporter' })).toBeTruthy();
+    expectVisible(within(banner('stale')!).getByRole('button', { name: 'Exporter' }));
   });
 
   it("refused: named at once with the server's reason; Correct opens the history, where it is corrected", async () => {

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConnectivityIndicator } from '../../../../src/features/sync/components/ConnectivityIndicator';
 import { SyncAlerts } from '../../../../src/features/sync/components/SyncAlerts';
+import { keepInstallOffer } from '../../../../src/lib/pwa';
 import { renderWithApp } from '../../render';
 import { expectToast } from '../../support/api';
 import { expectVisible } from '../../support/dom';
@@ -142,5 +143,32 @@ describe('storage health', () => {
     await renderWithApp(<SyncAlerts />);
     await waitFor(() => expect(storage.estimate).toHaveBeenCalled());
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('where Chromium offers to install the portal, the panel offers it; the browser asks, then the offer is gone', async () => {
+    stubStorage({ persisted: false });
+    keepInstallOffer();
+    await renderWithApp(<ConnectivityIndicator />);
+    await userEvent.click(statusButton());
+    const panel = await screen.findByRole('dialog', { name: 'Envoi des saisies' });
+    expect(within(panel).queryByRole('button', { name: 'Installer le portail' })).toBeNull();
+
+    const prompt = vi.fn(async () => undefined);
+    const offer = Object.assign(new Event('beforeinstallprompt'), {
+      prompt,
+      userChoice: Promise.resolve({ outcome: 'accepted' as const }),
+    });
+    window.dispatchEvent(offer);
+    await userEvent.click(expectVisible(await within(panel).findByRole('button', { name: 'Installer le portail' })));
+    expect(prompt).toHaveBeenCalledTimes(1);
+    // An offer is used once: the browser makes a new one if the mechanic may install again.
+    await waitFor(() => expect(within(panel).queryByRole('button', { name: 'Installer le portail' })).toBeNull());
+
+    window.dispatchEvent(
+      Object.assign(new Event('beforeinstallprompt'), { prompt, userChoice: new Promise(() => {}) }),
+    );
+    await within(panel).findByRole('button', { name: 'Installer le portail' });
+    window.dispatchEvent(new Event('appinstalled'));
+    await waitFor(() => expect(within(panel).queryByRole('button', { name: 'Installer le portail' })).toBeNull());
   });
 });
