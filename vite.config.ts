@@ -72,6 +72,15 @@ export default defineConfig({
       // Chakra's theme module builds its default config (all ~75 recipes) at load time with these
       // identity helpers; marked pure, the recipes the portal does not register are dropped.
       treeshake: { manualPureFunctions: [...CHAKRA_DEFINE_HELPERS] },
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically goes in one file with it: Rolldown would otherwise
+          // split the modules the lazy screens share with the entry into many small files (each
+          // compressed on its own, each a request) that every first load fetches anyway
+          // (docs/ARCHITECTURE.md#start-up).
+          groups: [{ name: 'shell', tags: ['$initial'] }],
+        },
+      },
     },
   },
 });

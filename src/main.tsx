@@ -28,20 +28,28 @@ const stopWaitingForPartner = subscribeSession(() => {
     .then(({ startSync }) => startSync())
     .catch((error: unknown) => console.error('outbox sender', error));
 });
-await initI18n();
 
-// A part whose code cannot be fetched is shown to the mechanic with Retry, not logged as a bug.
-const root = createRoot(document.getElementById('root')!, { onCaughtError: reportCaughtError });
-// As a transition, the first render yields to the browser every few milliseconds instead of holding
-// the main thread for the whole tree: on a slow tablet a tap or a keystroke is answered meanwhile
-// (Lighthouse's total blocking time on /login was halved).
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+/**
+ * The first render waits for the catalog of the partner's language. Chained with `then`, not a
+ * top-level `await`: a module with top-level await turns off Rolldown's chunk optimisation for the
+ * whole build (it would split the first load into some 80 small files; docs/ARCHITECTURE.md#start-up).
+ */
+function renderApp(): void {
+  // A part whose code cannot be fetched is shown to the mechanic with Retry, not logged as a bug.
+  const root = createRoot(document.getElementById('root')!, { onCaughtError: reportCaughtError });
+  // As a transition, the first render yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole tree: on a slow tablet a tap or a keystroke is answered meanwhile
+  // (Lighthouse's total blocking time on /login was halved).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}
+
+void initI18n().then(renderApp);
 
 keepInstallOffer();
 void registerServiceWorker();

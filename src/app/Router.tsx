@@ -5,7 +5,8 @@ import { ChunkErrorBoundary, ChunkFailureNotice } from '../components/ui/chunk-e
 import { retryableLazy, type RetryableLazy } from '../components/ui/retryable-lazy';
 import { PublicLayout } from './layouts/PublicLayout';
 import { paths } from '../config/paths';
-import { FullPageSpinner, SessionGate, type RouteArea } from './SessionGate';
+import { SessionGate, type RouteArea } from './SessionGate';
+import { LoadingSpinner } from '../components/ui/loading-spinner';
 
 type ScreenPath = (typeof paths)[keyof typeof paths];
 
@@ -65,11 +66,11 @@ function gatedPage({ area, Page }: Screen) {
     return (
       <SessionGate area={area}>
         <ChunkErrorBoundary reset={AuthenticatedLayout.reset} fallback={failedScreen}>
-          <Suspense fallback={<FullPageSpinner />}>
+          <Suspense fallback={<LoadingSpinner />}>
             <Layout>
               {/* A screen whose code cannot be fetched leaves the header (menus, language) in place. */}
               <ChunkErrorBoundary reset={Page.reset} fallback={failedScreen}>
-                <Suspense fallback={<FullPageSpinner />}>
+                <Suspense fallback={<LoadingSpinner />}>
                   <Page />
                 </Suspense>
               </ChunkErrorBoundary>

@@ -3,23 +3,13 @@
  * authenticated route without a session goes to /login; a public route with one goes to /.
  * Open routes (the legal text) are readable either way.
  */
-import { Center, Spinner } from '@chakra-ui/react';
-import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { ensureSession, useSession } from '../lib/session';
 import { paths } from '../config/paths';
+import { LoadingSpinner } from '../components/ui/loading-spinner';
 
 export type RouteArea = 'authenticated' | 'public' | 'open';
-
-export function FullPageSpinner() {
-  const { t } = useLingui();
-  return (
-    <Center minHeight="60vh" role="status" aria-live="polite">
-      <Spinner size="lg" color="brand.solid" aria-label={t`Chargement…`} />
-    </Center>
-  );
-}
 
 export function SessionGate({ area, children }: { area: RouteArea; children: ReactNode }) {
   const [location, navigate] = useLocation();
@@ -47,6 +37,6 @@ export function SessionGate({ area, children }: { area: RouteArea; children: Rea
     navigate(area === 'authenticated' ? paths.login : paths.dashboard, { replace: true });
   }, [mustLeave, area, navigate]);
 
-  if (!known || mustLeave) return <FullPageSpinner />;
+  if (!known || mustLeave) return <LoadingSpinner />;
   return <>{children}</>;
 }

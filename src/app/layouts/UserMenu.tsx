@@ -1,9 +1,10 @@
-import { Avatar, Button, Text } from '@chakra-ui/react';
+import { Button, Center, chakra, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { UserIcon } from '../../components/ui/icons';
 import { LazyMenu } from '../../components/ui/lazy-menu';
 import { retryableLazy } from '../../components/ui/retryable-lazy';
 import { IMAGES_BASE } from '../../lib/api/config';
@@ -12,6 +13,44 @@ import { unsentCount } from '../../lib/sync';
 import { paths } from '../../config/paths';
 
 const AccountMenu = retryableLazy(() => import('./AccountMenu'));
+
+/**
+ * The partner's picture in a 24-pixel circle, or a person icon until it has loaded (and when there is
+ * none or it cannot be fetched). Drawn here rather than with Chakra's Avatar, whose Zag machine would
+ * join the dashboard's first load for one image (docs/ARCHITECTURE.md#start-up).
+ */
+function HeaderAvatar({ picture }: { picture: string | null | undefined }) {
+  const [loaded, setLoaded] = useState<string | null>(null);
+  const source = picture ? `${IMAGES_BASE}/${encodeURIComponent(picture)}` : null;
+  return (
+    <Center
+      aria-hidden="true"
+      boxSize="6"
+      flexShrink={0}
+      borderRadius="full"
+      overflow="hidden"
+      bg="brand.muted"
+      color="brand.fg"
+      position="relative"
+    >
+      {loaded !== source || !source ? <UserIcon boxSize="4" /> : null}
+      {source && (
+        <chakra.img
+          key={source}
+          src={source}
+          alt=""
+          position="absolute"
+          inset="0"
+          boxSize="full"
+          objectFit="cover"
+          visibility={loaded === source ? 'visible' : 'hidden'}
+          onLoad={() => setLoaded(source)}
+          onError={() => setLoaded(null)}
+        />
+      )}
+    </Center>
+  );
+}
 
 /** The account menu in the header; the menu itself loads on first use (see LazyMenu). */
 export function UserMenu() {
@@ -60,10 +99,7 @@ export function UserMenu() {
           >
             {/* A person icon, not initials: the name is written beside it, and initials would be text
               the accessible name does not contain. */}
-            <Avatar.Root size="xs" colorPalette="brand" aria-hidden="true">
-              <Avatar.Fallback />
-              {user?.picture && <Avatar.Image src={`${IMAGES_BASE}/${encodeURIComponent(user.picture)}`} alt="" />}
-            </Avatar.Root>
+            <HeaderAvatar picture={user?.picture} />
             {/* dir="auto": a name in Latin letters is cut at its end in Arabic too, not at its start. */}
             <Text as="span" hideBelow="md" maxWidth="40" truncate dir="auto">
               {user?.full_name}

@@ -298,8 +298,9 @@ export async function fillRepair(page: Page, repair: { typeId: string; odometer:
   const form = page.locator('form').first();
   await form.locator('select').selectOption(repair.typeId);
   await form.locator('input[inputmode="numeric"]').fill(repair.odometer);
-  await form.locator('label[data-scope="checkbox"][data-part="root"]').click();
-  await expect.poll(() => form.locator('input[type="checkbox"]').isChecked()).toBe(true);
+  const consent = form.locator('input[name="consented"]');
+  await consent.click();
+  await expect.poll(() => consent.isChecked()).toBe(true);
 }
 
 /** The whole Insert: lookup, fields, Insert, and the success toast. */

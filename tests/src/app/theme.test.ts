@@ -62,6 +62,10 @@ const RECIPES_OF: Record<string, string[] | null> = {
   defineConfig: null,
   mergeConfigs: null,
   useDisclosure: null,
+  useFieldContext: null,
+  useLocaleContext: null,
+  // The portal's own tabs (src/components/ui/tabs.tsx) draw themselves with the tabs recipe.
+  useSlotRecipe: ['tabs'],
 };
 
 function sourceFiles(dir: string): string[] {

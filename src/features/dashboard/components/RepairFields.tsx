@@ -1,8 +1,9 @@
 /** The fields a mechanic fills in, shared by the new-entry form and the correction dialog. */
-import { Checkbox, Field, HStack, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
+import { Field, HStack, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode, Ref } from 'react';
 import type { RepairType } from '../../../../contract';
+import { PlainCheckbox } from '../../../components/ui/plain-checkbox';
 import { useLocale } from '../../../lib/i18n';
 import { localized } from '../../../lib/localized';
 import { useRepairTypes } from '../data/repair-types';
@@ -154,20 +155,9 @@ export function OdometerField({
 export function ConsentField(props: { checked: boolean; onChange: (checked: boolean) => void; error: FieldError }) {
   return (
     <Field.Root invalid={props.error !== undefined} required>
-      <Checkbox.Root
-        size="lg"
-        minHeight="11"
-        alignItems="center"
-        checked={props.checked}
-        invalid={props.error !== undefined}
-        onCheckedChange={(details) => props.onChange(details.checked === true)}
-      >
-        <Checkbox.HiddenInput name="consented" />
-        <Checkbox.Control />
-        <Checkbox.Label>
-          <Trans>Je confirme que les informations saisies sont exactes</Trans>
-        </Checkbox.Label>
-      </Checkbox.Root>
+      <PlainCheckbox name="consented" checked={props.checked} onCheckedChange={props.onChange}>
+        <Trans>Je confirme que les informations saisies sont exactes</Trans>
+      </PlainCheckbox>
       <ErrorText error={props.error} />
     </Field.Root>
   );

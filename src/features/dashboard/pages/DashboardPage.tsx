@@ -1,20 +1,43 @@
 /** The garage dashboard (docs/PRODUCT.md#garage-dashboard): statistics, then Add repair, History and Advices. */
-import { Box, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
+import { Suspense, type ComponentType } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { ChunkErrorBoundary } from '../../../components/ui/chunk-error-boundary';
+import { LoadingSpinner } from '../../../components/ui/loading-spinner';
+import { retryableLazy, type RetryableLazy } from '../../../components/ui/retryable-lazy';
+import { Tabs } from '../../../components/ui/tabs';
 import { DASHBOARD_TABS, paths, type DashboardTab } from '../../../config/paths';
-import { AdvicesPanel } from '../components/AdvicesPanel';
-import { HistoryTable } from '../components/HistoryTable';
 import { RepairForm } from '../components/RepairForm';
 import { StatisticsRow } from '../components/StatisticsRow';
 
+// The history and the advices load when their tab is first reached for: the first screen is the
+// entry form (docs/ARCHITECTURE.md#start-up). The service worker has them for offline use.
+const HistoryTable = retryableLazy(async () => ({
+  default: (await import('../components/HistoryTable')).HistoryTable,
+}));
+const AdvicesPanel = retryableLazy(async () => ({
+  default: (await import('../components/AdvicesPanel')).AdvicesPanel,
+}));
+
+/** A tab's panel whose code loads on demand: a spinner meanwhile, Retry if it cannot be fetched. */
+function LazyPanel({ Panel }: { Panel: RetryableLazy<object> & ComponentType }) {
+  return (
+    <ChunkErrorBoundary reset={Panel.reset}>
+      <Suspense fallback={<LoadingSpinner minHeight="40" />}>
+        <Panel />
+      </Suspense>
+    </ChunkErrorBoundary>
+  );
+}
+
 /** The open tab lives in the query (`/?tab=history`), so a link elsewhere (the banner's Correct) can open one. */
-function useDashboardTab(): [DashboardTab, (tab: string) => void] {
+function useDashboardTab(): [DashboardTab, (tab: DashboardTab) => void] {
   const search = useSearch();
   const [, navigate] = useLocation();
   const requested = new URLSearchParams(search).get('tab');
   const tab = DASHBOARD_TABS.find((candidate) => candidate === requested) ?? 'add';
-  const select = (next: string) =>
+  const select = (next: DashboardTab) =>
     navigate(next === 'add' ? paths.dashboard : `${paths.dashboard}?tab=${next}`, { replace: true });
   return [tab, select];
 }
@@ -34,28 +57,26 @@ export default function DashboardPage() {
 
       <StatisticsRow />
 
-      <Tabs.Root value={tab} onValueChange={(details) => selectTab(details.value)} variant="line" size="lg" lazyMount>
-        <Tabs.List overflowX="auto">
-          <Tabs.Trigger value="add" minHeight="11">
-            <Trans>Nouvelle saisie</Trans>
-          </Tabs.Trigger>
-          <Tabs.Trigger value="history" minHeight="11">
-            <Trans>Historique</Trans>
-          </Tabs.Trigger>
-          <Tabs.Trigger value="advices" minHeight="11">
-            <Trans>Conseils</Trans>
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="add">
-          <RepairForm />
-        </Tabs.Content>
-        <Tabs.Content value="history">
-          <HistoryTable />
-        </Tabs.Content>
-        <Tabs.Content value="advices">
-          <AdvicesPanel />
-        </Tabs.Content>
-      </Tabs.Root>
+      <Tabs
+        value={tab}
+        onValueChange={selectTab}
+        triggerMinHeight="11"
+        items={[
+          { value: 'add', label: <Trans>Nouvelle saisie</Trans>, panel: <RepairForm /> },
+          {
+            value: 'history',
+            label: <Trans>Historique</Trans>,
+            panel: <LazyPanel Panel={HistoryTable} />,
+            onIntent: HistoryTable.preload,
+          },
+          {
+            value: 'advices',
+            label: <Trans>Conseils</Trans>,
+            panel: <LazyPanel Panel={AdvicesPanel} />,
+            onIntent: AdvicesPanel.preload,
+          },
+        ]}
+      />
     </Stack>
   );
 }
