@@ -28,7 +28,10 @@ export interface LighthouseRun {
 
 export type LighthousePage = 'login' | 'dashboard';
 
-async function audit(url: string, port: number): Promise<LighthouseRun> {
+/** Trace errors Lighthouse itself says to run again for (seen on a loaded 2-core machine). */
+const RETRIED_RUNTIME_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP']);
+
+async function audit(url: string, port: number, attemptsLeft = 2): Promise<LighthouseRun> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -37,7 +40,11 @@ async function audit(url: string, port: number): Promise<LighthouseRun> {
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    if (RETRIED_RUNTIME_ERRORS.has(lhr.runtimeError.code) && attemptsLeft > 0)
+      return audit(url, port, attemptsLeft - 1);
+    throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
   const scores = {} as Record<LighthouseCategory, number>;
   const failing: string[] = [];
   for (const category of LIGHTHOUSE_CATEGORIES) {

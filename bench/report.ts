@@ -12,6 +12,14 @@ interface LoadSummary {
   chunks: { file: string; type: 'js' | 'css'; gzipKb: number; lazy: LazyKind | null }[];
 }
 
+interface StartupFigures {
+  coldMs: Figure;
+  warmOfflineMs: Figure;
+  typingInpMs: Figure;
+}
+
+type LighthousePages = Partial<Record<string, { scores: Record<string, Figure>; failingAudits: string[] }>>;
+
 export interface Report {
   generatedAt: string;
   quick: boolean;
@@ -21,6 +29,10 @@ export interface Report {
   durationS: number;
   /** Benchmarks that failed, with why: their figures are missing. */
   errors: Record<string, string>;
+  /** The commit whose start-up and Lighthouse figures were measured beside these, in the same run. */
+  baselineCommit?: string;
+  /** Why no commit could be measured beside these. */
+  baselineProblem?: string;
   firstLoad?: {
     runs: number;
     login: LoadSummary;
@@ -28,9 +40,16 @@ export interface Report {
     signInJourney: LoadSummary;
     budgetJsGzipKb: number;
     loginBudgetJsGzipKb: number;
+    journeyCeilingJsGzipKb: number;
     violations: string[];
   };
-  startup?: { runs: number; cpuSlowdown: number; coldMs: Figure; warmOfflineMs: Figure; goalWarmOfflineMs: number };
+  startup?: StartupFigures & {
+    runs: number;
+    cpuSlowdown: number;
+    goals: Record<keyof StartupFigures, number>;
+    /** The same figures for the previous commit, measured in the same run. */
+    previous?: StartupFigures & { commit: string };
+  };
   outboxDrain?: {
     runs: number;
     entries: number;
@@ -73,7 +92,9 @@ export interface Report {
     version: string;
     settings: string;
     goals: Record<string, number>;
-    pages: Partial<Record<string, { scores: Record<string, Figure>; failingAudits: string[] }>>;
+    pages: LighthousePages;
+    /** The previous commit's scores, measured in the same run. */
+    previous?: { commit: string; pages: LighthousePages };
   };
 }
 
@@ -107,10 +128,10 @@ function summaryRows(report: Report): string[] {
       yes(f.dashboard.jsGzipKb.median <= f.budgetJsGzipKb),
     );
     row(
-      'First visit `/login` → sign-in → dashboard: gzip JS',
+      'First visit `/login` → sign-in → dashboard: gzip JS (both screens and the toasts)',
       `${n(f.signInJourney.jsGzipKb.median, 1)} KB`,
-      `≤ ${f.budgetJsGzipKb} KB`,
-      yes(f.signInJourney.jsGzipKb.median <= f.budgetJsGzipKb),
+      `≤ ${f.journeyCeilingJsGzipKb} KB (ceiling, not a budget)`,
+      yes(f.signInJourney.jsGzipKb.median <= f.journeyCeilingJsGzipKb),
     );
     const lazy = [f.login, f.dashboard, f.signInJourney].flatMap((set) => set.chunks.filter((chunk) => chunk.lazy));
     row(
@@ -122,13 +143,18 @@ function summaryRows(report: Report): string[] {
   }
   const s = report.startup;
   if (s) {
-    row(`Start-up to typeable dashboard, cold, ${s.cpuSlowdown}x CPU`, `${n(s.coldMs.median)} ms`, '—', '');
-    row(
-      `Start-up to typeable dashboard, warm offline (service worker), ${s.cpuSlowdown}x CPU`,
-      `${n(s.warmOfflineMs.median)} ms`,
-      `< ${n(s.goalWarmOfflineMs)} ms`,
-      yes(s.warmOfflineMs.median < s.goalWarmOfflineMs),
-    );
+    const beside = (figureName: keyof StartupFigures) =>
+      s.previous ? ` (previous commit ${s.previous.commit}: ${n(s.previous[figureName].median)} ms)` : '';
+    const startupRow = (figureName: keyof StartupFigures, label: string) =>
+      row(
+        label,
+        `${n(s[figureName].median)} ms${beside(figureName)}`,
+        `≤ ${n(s.goals[figureName])} ms`,
+        yes(s[figureName].median <= s.goals[figureName]),
+      );
+    startupRow('coldMs', `Start-up to typeable dashboard, cold, ${s.cpuSlowdown}x CPU`);
+    startupRow('warmOfflineMs', `Start-up to typeable dashboard, warm offline (service worker), ${s.cpuSlowdown}x CPU`);
+    startupRow('typingInpMs', `Typing in KODE ID and odometer: Interaction to Next Paint, ${s.cpuSlowdown}x CPU`);
   }
   const d = report.outboxDrain;
   if (d) {
@@ -173,11 +199,16 @@ function summaryRows(report: Report): string[] {
   if (l) {
     for (const [pageName, page] of Object.entries(l.pages)) {
       if (!page) continue;
-      const scores = ['performance', 'accessibility', 'best-practices'].map((c) => page.scores[c]?.median ?? 0);
-      const goals = ['performance', 'accessibility', 'best-practices'].map((c) => l.goals[c] ?? 100);
+      const categories = ['performance', 'accessibility', 'best-practices'];
+      const scores = categories.map((c) => page.scores[c]?.median ?? 0);
+      const goals = categories.map((c) => l.goals[c] ?? 100);
+      const before = l.previous?.pages[pageName];
       row(
         `Lighthouse ${pageName === 'login' ? '`/login`' : 'dashboard'}: performance / accessibility / best practices`,
-        scores.join(' / '),
+        scores.join(' / ') +
+          (before && l.previous
+            ? ` (previous commit ${l.previous.commit}: ${categories.map((c) => before.scores[c]?.median ?? 0).join(' / ')})`
+            : ''),
         goals.join(' / '),
         yes(scores.every((score, i) => score >= goals[i]!)),
       );
@@ -250,6 +281,12 @@ export function renderMarkdown(report: Report): string {
       '',
       `- cold (signed-in tablet with no code cached: service worker and caches cleared, every script over loopback): median ${n(s.coldMs.median)} ms${spread(s.coldMs)}`,
       `- warm offline (service worker in control, browser offline, reload): median ${n(s.warmOfflineMs.median)} ms${spread(s.warmOfflineMs)}`,
+      `- typing a KODE ID and an odometer reading after each warm start, Interaction to Next Paint (Event Timing; 16 ms is the smallest it reports): median ${n(s.typingInpMs.median)} ms${spread(s.typingInpMs)}`,
+      ...(s.previous
+        ? [
+            `- previous commit ${s.previous.commit}, same run: cold ${n(s.previous.coldMs.median)} ms${spread(s.previous.coldMs)}, warm offline ${n(s.previous.warmOfflineMs.median)} ms${spread(s.previous.warmOfflineMs)}, typing INP ${n(s.previous.typingInpMs.median)} ms${spread(s.previous.typingInpMs)}`,
+          ]
+        : []),
       '',
     );
   }
@@ -298,6 +335,20 @@ export function renderMarkdown(report: Report): string {
   const l = report.lighthouse;
   if (l) {
     lines.push(`## 6. Lighthouse ${l.version} (${l.runs} runs per page)`, '', `${l.settings}.`, '');
+    if (l.previous) {
+      const previous = l.previous;
+      lines.push(
+        `Previous commit ${previous.commit}, same run: ${Object.entries(previous.pages)
+          .map(
+            ([pageName, page]) =>
+              `${pageName} ${Object.entries(page?.scores ?? {})
+                .map(([category, score]) => `${category} ${score.median}`)
+                .join(', ')}`,
+          )
+          .join('; ')}.`,
+        '',
+      );
+    }
     for (const [pageName, page] of Object.entries(l.pages)) {
       if (!page) continue;
       lines.push(

@@ -50,8 +50,14 @@ export async function createPostgresDatabase(prefix = 'bench'): Promise<Postgres
   return { url: url.toString(), name, drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }
 
-/** Starts stubs, a database and the portal; stop() takes all three down. */
-export async function startBenchPortal(database: DatabaseKind = 'pglite'): Promise<BenchPortal> {
+/**
+ * Starts stubs, a database and the portal; stop() takes all three down. `distDir` serves another
+ * build of the PWA (the previous commit's, for comparison) instead of dist/.
+ */
+export async function startBenchPortal(
+  database: DatabaseKind = 'pglite',
+  options: { distDir?: string } = {},
+): Promise<BenchPortal> {
   const stubs: MapStubs = await startMapStubs();
   let postgres: PostgresDatabase | null = null;
   try {
@@ -59,7 +65,10 @@ export async function startBenchPortal(database: DatabaseKind = 'pglite'): Promi
     const portal = await startPortal({
       tileUrl: stubs.tileUrl,
       geocoderUrl: stubs.geocoderUrl,
-      env: postgres ? { DATABASE_URL: postgres.url } : {},
+      env: {
+        ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+        ...(options.distDir ? { DIST_DIR: options.distDir } : {}),
+      },
     });
     return {
       url: portal.url,

@@ -165,6 +165,13 @@ describe('scanning the KODE ID', () => {
     await dialog.locator('[data-problem="denied"]').waitFor(SCAN_TIMEOUT);
     expect(await dialog.getByRole('alert').innerText()).toContain("L'accès à la caméra a été refusé.");
     await screenshot(page, 'scan-camera-refused');
+    // Big enough for a thumb: every control of the scanner is at least 48 px high.
+    for (const control of [
+      fields.form.getByRole('button', { name: 'Scanner' }),
+      ...(await dialog.getByRole('button').all()),
+    ]) {
+      expect((await control.boundingBox())?.height, await control.innerText()).toBeGreaterThanOrEqual(48);
+    }
     await dialog.getByRole('button', { name: 'Saisir au clavier' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await findVehicle(page, KODE, VIN);
@@ -210,7 +217,9 @@ describe('checking the VIN', () => {
     const page = await dashboardWith('vin');
     const fields = repairForm(page);
     await findVehicle(page, KODE, VIN);
-    await fields.form.getByRole('button', { name: 'Scanner le VIN' }).click();
+    const scanVin = fields.form.getByRole('button', { name: 'Scanner le VIN' });
+    expect((await scanVin.boundingBox())?.height).toBeGreaterThanOrEqual(48);
+    await scanVin.click();
     await expect.poll(() => fields.form.getByLabel('Vérification du VIN').inputValue(), SCAN_TIMEOUT).toBe(VIN);
     await fields.form.getByText("VIN confirmé : c'est bien le véhicule affiché.").waitFor();
     await screenshot(page, 'scan-vin-confirmed');

@@ -97,7 +97,7 @@ describe('the session gate', () => {
       statusesWhenRendered.push(session.getSession().status);
       return <p>tableau</p>;
     }
-    await renderWithApp(
+    const { location } = await renderWithApp(
       <Gate area="authenticated">
         <Dashboard />
       </Gate>,
@@ -106,6 +106,8 @@ describe('the session gate', () => {
     await waitFor(() => expect(refreshAsked).toBe(true));
     expect(session.getSession().status).toBe('unknown');
     expect(statusesWhenRendered).toEqual([]);
+    // Not known is not signed out: the partner is not sent to /login while the refresh is under way.
+    expect(location.history).toEqual(['/']);
     expect(screen.queryByText('tableau')).toBeNull();
     expect(screen.getAllByLabelText('Chargement…')).toHaveLength(1);
 
@@ -113,6 +115,7 @@ describe('the session gate', () => {
     expect((await screen.findByText('tableau')).tagName).toBe('P');
     expect(screen.queryByLabelText('Chargement…')).toBeNull();
     expect(new Set(statusesWhenRendered)).toEqual(new Set(['authenticated']));
+    expect(location.history).toEqual(['/']);
   });
 
   it('keeps a cached partner signed in when the refresh cannot reach the server', async () => {
