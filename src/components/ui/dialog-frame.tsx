@@ -41,11 +41,12 @@ export function DialogFrame({ open, onClose, positioner, children, ...root }: Di
 }
 
 /** The corner button that closes a dialog, named "Fermer" in the active language. */
+/** `lg`: a 48-pixel target, for dialogs used with one hand on a tablet (the scanner). */
 export function DialogCloseButton({ size = 'sm' }: { size?: 'sm' | 'lg' }) {
   const { t } = useLingui();
   return (
     <Dialog.CloseTrigger asChild>
-      <CloseButton size={size} aria-label={t`Fermer`} />
+      <CloseButton size={size} aria-label={t`Fermer`} {...(size === 'lg' ? { boxSize: '12' } : {})} />
     </Dialog.CloseTrigger>
   );
 }
