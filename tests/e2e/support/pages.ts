@@ -282,6 +282,8 @@ export async function openTab(page: Page, tab: 'add' | 'history' | 'advices'): P
   const index = { add: 0, history: 1, advices: 2 }[tab];
   await selectTab(page.getByRole('tab').nth(index));
   await page.locator('[role="tabpanel"]:visible').waitFor();
+  // History and Advices load on first use: wait until the panel shows them, not the spinner.
+  await expect.poll(() => page.locator('[role="tabpanel"]:visible .chakra-spinner').count()).toBe(0);
 }
 
 /** Types a KODE ID and presses Find; waits for the VIN field to fill. */

@@ -3,12 +3,13 @@
  * language by the _ar/_en rule (docs/PRODUCT.md#localised-records) (French otherwise), sanitised before it is
  * shown. Readable signed in or not; the way back leads where the reader came from.
  */
-import { Alert, Box, Button, Card, Center, Heading, Spinner, Stack } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Heading, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
 import type { Settings } from '../../../../contract';
 import { paths } from '../../../config/paths';
 import { AppLink } from '../../../components/ui/app-link';
+import { LoadingSpinner } from '../../../components/ui/loading-spinner';
 import { apiFailureMessage } from '../../../lib/error-messages';
 import { directionOf, useLocale } from '../../../lib/i18n';
 import { localized } from '../../../lib/localized';
@@ -36,7 +37,7 @@ const PROSE_STYLES = {
 } as const;
 
 export default function PrivacyConditionsPage() {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const { status } = useSession();
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState>({ status: 'loading' });
@@ -80,11 +81,7 @@ export default function PrivacyConditionsPage() {
           </Heading>
         </Card.Header>
         <Card.Body>
-          {state.status === 'loading' && (
-            <Center minHeight="40" role="status" aria-live="polite">
-              <Spinner size="lg" color="brand.solid" aria-label={t`Chargement…`} />
-            </Center>
-          )}
+          {state.status === 'loading' && <LoadingSpinner minHeight="40" />}
           {state.status === 'failed' && (
             <Alert.Root status="error" role="alert">
               <Alert.Indicator />
