@@ -106,7 +106,8 @@ export async function measureHistory(
     for (let run = 0; run < options.runs; run++) {
       // Offline: the page comes from the service worker once it controls, else from the HTTP cache.
       await context.setOffline(false);
-      await page.reload();
+      // The dashboard, not a reload: the open tab is kept in the address (`/?tab=history` after a run).
+      await page.goto(`${baseUrl}/`);
       await context.setOffline(true);
       await interactiveAt(page);
       const cdp = await throttleCpu(page, TABLET_CPU_SLOWDOWN);

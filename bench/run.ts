@@ -24,7 +24,7 @@ import { DEMO_PARTNER, startBenchPortal, type BenchPortal } from './lib/portal';
 import { figure, figureOf, kb, repeat, round, type Figure } from './lib/stats';
 import { ENGINE_CONCURRENCY, measureDrain } from './outbox-drain';
 import { renderMarkdown, renderSummary, type Report } from './report';
-import { measureStartup } from './startup';
+import { measureStartup, type StartupRuns } from './startup';
 
 const options = parseArgs(process.argv.slice(2));
 const quick = options.quick;
@@ -63,6 +63,8 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 /** The start-up goals: a typeable dashboard at 4x CPU, and typing that answers within a frame or so. */
 const STARTUP_GOALS = { coldMs: 1500, warmOfflineMs: 600, typingInpMs: 100 } as const;
 const LIGHTHOUSE_GOALS = { performance: 90, accessibility: 100, 'best-practices': 100 } as const;
+/** Rounds of alternating measurement when the previous commit is measured beside this one. */
+const COMPARISON_ROUNDS = 2;
 
 function gitDescribe(): string | null {
   try {
@@ -164,6 +166,30 @@ async function main() {
   const browser = await launchBenchBrowser();
   report.machine.chromium = browser.version();
 
+  /**
+   * Runs `measure` on this commit's portal and, with a baseline, on the previous commit's, in
+   * alternate rounds (this, previous, this, previous…): a machine that warms up or gets busier during
+   * the run then weighs on both alike.
+   */
+  const interleaved = async <T>(
+    measure: (portal: BenchPortal, runsOf: (total: number) => number) => Promise<T>,
+  ): Promise<{ current: T[]; previous?: { commit: string; runs: T[] } }> => {
+    const base = baseline;
+    return withPortal(async (portal) => {
+      if (!base) return { current: [await measure(portal, (total) => total)] };
+      const perRound = (total: number) => Math.ceil(total / COMPARISON_ROUNDS);
+      return withPortal(async (basePortal) => {
+        const current: T[] = [];
+        const previous: T[] = [];
+        for (let round = 0; round < COMPARISON_ROUNDS; round++) {
+          current.push(await measure(portal, perRound));
+          previous.push(await measure(basePortal, perRound));
+        }
+        return { current, previous: { commit: base.commit, runs: previous } };
+      }, base);
+    });
+  };
+
   const step = async (name: BenchmarkName, body: () => Promise<void>) => {
     if (!options.only.has(name)) return;
     const waitedMs = await waitForQuietCpu();
@@ -198,23 +224,29 @@ async function main() {
     );
 
     await step('startup', async () => {
-      const measure = (base?: Baseline) =>
-        withPortal(async (portal) => {
-          const runs = await measureStartup(browser, portal.url, PLAN.startupRuns);
-          return {
-            coldMs: figure(runs.coldMs, 'ms'),
-            warmOfflineMs: figure(runs.warmOfflineMs, 'ms'),
-            typingInpMs: figure(runs.typingInpMs, 'ms'),
-          };
-        }, base);
-      const current = await measure();
-      const previous = baseline ? { commit: baseline.commit, ...(await measure(baseline)) } : undefined;
+      const rounds = await interleaved((portal, runsOf) =>
+        measureStartup(browser, portal.url, runsOf(PLAN.startupRuns)),
+      );
+      const figures = (runs: StartupRuns[]) => ({
+        coldMs: figure(
+          runs.flatMap((run) => run.coldMs),
+          'ms',
+        ),
+        warmOfflineMs: figure(
+          runs.flatMap((run) => run.warmOfflineMs),
+          'ms',
+        ),
+        typingInpMs: figure(
+          runs.flatMap((run) => run.typingInpMs),
+          'ms',
+        ),
+      });
       report.startup = {
-        runs: PLAN.startupRuns,
+        runs: rounds.current.reduce((total, run) => total + run.coldMs.length, 0),
         cpuSlowdown: TABLET_CPU_SLOWDOWN,
-        ...current,
+        ...figures(rounds.current),
         goals: STARTUP_GOALS,
-        previous,
+        previous: rounds.previous ? { commit: rounds.previous.commit, ...figures(rounds.previous.runs) } : undefined,
       };
     });
 
@@ -287,19 +319,21 @@ async function main() {
     });
 
     await step('lighthouse', async () => {
-      const measure = (base?: Baseline) =>
-        withPortal((portal) => measureLighthouse(portal.url, PLAN.lighthouseRuns), base);
-      const pages = await measure();
-      const previous = baseline
-        ? { commit: baseline.commit, pages: lighthouseSummary(await measure(baseline)) }
-        : undefined;
+      const rounds = await interleaved((portal, runsOf) => measureLighthouse(portal.url, runsOf(PLAN.lighthouseRuns)));
+      const merged = (runs: LighthousePages[]): LighthousePages => ({
+        login: runs.flatMap((run) => run.login),
+        dashboard: runs.flatMap((run) => run.dashboard),
+      });
+      const pages = merged(rounds.current);
       report.lighthouse = {
-        runs: PLAN.lighthouseRuns,
+        runs: pages.login.length,
         version: pages.login[0]?.lighthouseVersion ?? 'unknown',
         settings: 'Lighthouse defaults: mobile emulation, simulated throttling (slow 4G, 4x CPU)',
         goals: LIGHTHOUSE_GOALS,
         pages: lighthouseSummary(pages),
-        previous,
+        previous: rounds.previous
+          ? { commit: rounds.previous.commit, pages: lighthouseSummary(merged(rounds.previous.runs)) }
+          : undefined,
       };
     });
   } finally {

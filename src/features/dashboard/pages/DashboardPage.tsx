@@ -1,7 +1,7 @@
 /** The garage dashboard (docs/PRODUCT.md#garage-dashboard): statistics, then Add repair, History and Advices. */
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ChunkErrorBoundary } from '../../../components/ui/chunk-error-boundary';
 import { LoadingSpinner } from '../../../components/ui/loading-spinner';
@@ -42,8 +42,29 @@ function useDashboardTab(): [DashboardTab, (tab: DashboardTab) => void] {
   return [tab, select];
 }
 
+/**
+ * The other tabs' code loads once the mechanic starts working on the page (a tap or a key anywhere):
+ * not part of the first screen's wait, and usually there before the tab is opened.
+ */
+function usePreloadOtherTabsOnFirstInput(): void {
+  useEffect(() => {
+    const preload = () => {
+      HistoryTable.preload();
+      AdvicesPanel.preload();
+    };
+    const options = { once: true, capture: true } as const;
+    window.addEventListener('pointerdown', preload, options);
+    window.addEventListener('keydown', preload, options);
+    return () => {
+      window.removeEventListener('pointerdown', preload, options);
+      window.removeEventListener('keydown', preload, options);
+    };
+  }, []);
+}
+
 export default function DashboardPage() {
   const [tab, selectTab] = useDashboardTab();
+  usePreloadOtherTabsOnFirstInput();
   return (
     <Stack gap={{ base: '4', md: '6' }} maxWidth="6xl" mx="auto" width="full">
       <Box>
