@@ -1,5 +1,5 @@
 import { Box } from '@chakra-ui/react';
-import { Suspense, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { ChunkErrorBoundary, ChunkFailureNotice } from '../components/ui/chunk-error-boundary';
 import { retryableLazy, type RetryableLazy } from '../components/ui/retryable-lazy';
@@ -65,17 +65,13 @@ function gatedPage({ area, Page }: Screen) {
   return function GatedPage() {
     return (
       <SessionGate area={area}>
-        <ChunkErrorBoundary reset={AuthenticatedLayout.reset} fallback={failedScreen}>
-          <Suspense fallback={<LoadingSpinner />}>
-            <Layout>
-              {/* A screen whose code cannot be fetched leaves the header (menus, language) in place. */}
-              <ChunkErrorBoundary reset={Page.reset} fallback={failedScreen}>
-                <Suspense fallback={<LoadingSpinner />}>
-                  <Page />
-                </Suspense>
-              </ChunkErrorBoundary>
-            </Layout>
-          </Suspense>
+        <ChunkErrorBoundary reset={AuthenticatedLayout.reset} loading={<LoadingSpinner />} fallback={failedScreen}>
+          <Layout>
+            {/* A screen whose code cannot be fetched leaves the header (menus, language) in place. */}
+            <ChunkErrorBoundary reset={Page.reset} loading={<LoadingSpinner />} fallback={failedScreen}>
+              <Page />
+            </ChunkErrorBoundary>
+          </Layout>
         </ChunkErrorBoundary>
       </SessionGate>
     );

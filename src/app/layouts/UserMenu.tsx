@@ -22,6 +22,7 @@ const AccountMenu = retryableLazy(() => import('./AccountMenu'));
 function HeaderAvatar({ picture }: { picture: string | null | undefined }) {
   const [loaded, setLoaded] = useState<string | null>(null);
   const source = picture ? `${IMAGES_BASE}/${encodeURIComponent(picture)}` : null;
+  const shown = source !== null && loaded === source;
   return (
     <Center
       aria-hidden="true"
@@ -33,7 +34,7 @@ function HeaderAvatar({ picture }: { picture: string | null | undefined }) {
       color="brand.fg"
       position="relative"
     >
-      {loaded !== source || !source ? <UserIcon boxSize="4" /> : null}
+      {!shown && <UserIcon boxSize="4" />}
       {source && (
         <chakra.img
           key={source}
@@ -43,7 +44,7 @@ function HeaderAvatar({ picture }: { picture: string | null | undefined }) {
           inset="0"
           boxSize="full"
           objectFit="cover"
-          visibility={loaded === source ? 'visible' : 'hidden'}
+          visibility={shown ? 'visible' : 'hidden'}
           onLoad={() => setLoaded(source)}
           onError={() => setLoaded(null)}
         />

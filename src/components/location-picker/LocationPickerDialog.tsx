@@ -6,7 +6,7 @@
  */
 import { Box, Button, Dialog, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { MAP_DEFAULT_CENTER, type Location } from '../../../contract';
 import { ChunkErrorBoundary } from '../ui/chunk-error-boundary';
 import { DialogCloseButton, DialogFrame } from '../ui/dialog-frame';
@@ -111,18 +111,16 @@ function PickerContent({ initial, onConfirm, onClose }: Omit<LocationPickerDialo
           </Stack>
           {config ? (
             // Without the map (its code could not be fetched), the search still places the point.
-            <ChunkErrorBoundary reset={LocationMap.reset}>
-              <Suspense fallback={<MapPlaceholder />}>
-                <LocationMap
-                  latitude={point.latitude}
-                  longitude={point.longitude}
-                  tileUrl={config.tile_url}
-                  attribution={config.tile_attribution}
-                  onPick={pick}
-                  label={t`Carte : touchez ou cliquez pour placer le point`}
-                  markerLabel={t`Point sélectionné`}
-                />
-              </Suspense>
+            <ChunkErrorBoundary reset={LocationMap.reset} loading={<MapPlaceholder />}>
+              <LocationMap
+                latitude={point.latitude}
+                longitude={point.longitude}
+                tileUrl={config.tile_url}
+                attribution={config.tile_attribution}
+                onPick={pick}
+                label={t`Carte : touchez ou cliquez pour placer le point`}
+                markerLabel={t`Point sélectionné`}
+              />
             </ChunkErrorBoundary>
           ) : (
             <MapPlaceholder />

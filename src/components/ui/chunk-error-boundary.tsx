@@ -1,12 +1,13 @@
 /**
  * The boundary around each part of the app that loads on demand (screens, dialogs, menus, the map).
- * When the part's code cannot be fetched, or the part fails to render, only the part is replaced, by
- * a message with Retry: the header, the form around it and what was typed in it stay as they were.
+ * While the part's code loads, `loading` stands in for it (the boundary holds the Suspense). When the
+ * code cannot be fetched, or the part fails to render, only the part is replaced, by a message with
+ * Retry: the header, the form around it and what was typed in it stay as they were.
  */
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { Component, type ReactNode } from 'react';
+import { Component, Suspense, type ReactNode } from 'react';
 import { i18n } from '../../lib/i18n';
 import { ChunkLoadError } from './retryable-lazy';
 import { showToast } from './toaster';
@@ -20,7 +21,9 @@ interface ChunkErrorBoundaryProps {
   children: ReactNode;
   /** Forgets the failed load (RetryableLazy.reset), so that rendering the part again fetches it again. */
   reset: () => void;
-  /** What stands in for the part; by default the message with Retry in its place. */
+  /** What stands in for the part while its code loads; nothing by default. */
+  loading?: ReactNode;
+  /** What stands in for the part when it failed; by default the message with Retry in its place. */
   fallback?: (retry: () => void) => ReactNode;
   /** A new value clears a failure and renders the part again (a dialog closed, then opened again). */
   resetKey?: unknown;
@@ -53,7 +56,7 @@ export class ChunkErrorBoundary extends Component<ChunkErrorBoundaryProps, Chunk
   retry = () => this.setState({ failed: false });
 
   override render() {
-    if (!this.state.failed) return this.props.children;
+    if (!this.state.failed) return <Suspense fallback={this.props.loading ?? null}>{this.props.children}</Suspense>;
     return this.props.fallback ? this.props.fallback(this.retry) : <ChunkFailureNotice onRetry={this.retry} />;
   }
 }

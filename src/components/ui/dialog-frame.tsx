@@ -40,8 +40,10 @@ export function DialogFrame({ open, onClose, positioner, children, ...root }: Di
   );
 }
 
-/** The corner button that closes a dialog, named "Fermer" in the active language. */
-/** `lg`: a 48-pixel target, for dialogs used with one hand on a tablet (the scanner). */
+/**
+ * The corner button that closes a dialog, named "Fermer" in the active language. `lg` is a 48-pixel
+ * target, for dialogs used with one hand on a tablet (the scanner, the map).
+ */
 export function DialogCloseButton({ size = 'sm' }: { size?: 'sm' | 'lg' }) {
   const { t } = useLingui();
   return (

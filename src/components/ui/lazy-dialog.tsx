@@ -4,7 +4,7 @@
  * nothing until it is first open, then loads its module and stays mounted, so closing animates. If
  * its module cannot be loaded, a message with Retry and Cancel stands where it would have opened.
  */
-import { Suspense, useState, type ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { ChunkErrorBoundary, ChunkFailureNotice } from './chunk-error-boundary';
 import { retryableLazy } from './retryable-lazy';
 
@@ -37,9 +37,7 @@ export function lazyDialog<P extends object>(
         resetKey={open}
         fallback={(retry) => open && <ChunkFailureNotice floating onRetry={retry} onCancel={() => close(props)} />}
       >
-        <Suspense fallback={null}>
-          <Dialog {...props} />
-        </Suspense>
+        <Dialog {...props} />
       </ChunkErrorBoundary>
     );
   }

@@ -6,7 +6,7 @@
  * moves into the menu, and back to the trigger when it closes). If the menu's code cannot be loaded,
  * a toast says so and the button stays: its next press (or the toast's Retry) tries again.
  */
-import { cloneElement, Suspense, useEffect, useRef, useState, type ReactElement, type RefObject } from 'react';
+import { cloneElement, useEffect, useRef, useState, type ReactElement, type RefObject } from 'react';
 import { ChunkErrorBoundary, notifyChunkFailure } from './chunk-error-boundary';
 import type { RetryableLazy } from './retryable-lazy';
 
@@ -74,10 +74,12 @@ export function LazyMenu<P extends object>({
   });
   if (!used) return placeholder;
   return (
-    <ChunkErrorBoundary reset={Menu.reset} fallback={(retry) => <FailedMenu trigger={trigger} retry={retry} />}>
-      <Suspense fallback={placeholder}>
-        <Menu {...menuProps} trigger={trigger} openOnMount />
-      </Suspense>
+    <ChunkErrorBoundary
+      reset={Menu.reset}
+      loading={placeholder}
+      fallback={(retry) => <FailedMenu trigger={trigger} retry={retry} />}
+    >
+      <Menu {...menuProps} trigger={trigger} openOnMount />
     </ChunkErrorBoundary>
   );
 }

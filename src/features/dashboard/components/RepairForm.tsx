@@ -7,7 +7,7 @@ import { OPERATION_FAILED } from '../../../lib/error-messages';
 import { notifyEntrySaved } from '../notify-saved';
 import { Alert, Button, chakra, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Vehicle } from '../../../../contract';
 import { ChunkErrorBoundary } from '../../../components/ui/chunk-error-boundary';
 import { SearchIcon } from '../../../components/ui/icons';
@@ -285,24 +285,20 @@ export function RepairForm() {
 
         {found && (
           <ChunkErrorBoundary reset={VinCheck.reset} resetKey={found.kode_id}>
-            <Suspense fallback={null}>
-              <VinCheck
-                value={vinEntered.vin}
-                vehicleVin={found.vin}
-                inputRef={vinRef}
-                onChange={(vin, mismatch) => setVinEntry({ kodeId: found.kode_id, vin, mismatch })}
-                question={question && !('kind' in question) ? question : null}
-                onAnswer={settleQuestion}
-              />
-            </Suspense>
+            <VinCheck
+              value={vinEntered.vin}
+              vehicleVin={found.vin}
+              inputRef={vinRef}
+              onChange={(vin, mismatch) => setVinEntry({ kodeId: found.kode_id, vin, mismatch })}
+              question={question && !('kind' in question) ? question : null}
+              onAnswer={settleQuestion}
+            />
           </ChunkErrorBoundary>
         )}
 
         {found && (
           <ChunkErrorBoundary reset={VehicleTimeline.reset} resetKey={found.kode_id}>
-            <Suspense fallback={null}>
-              <VehicleTimeline kodeId={found.kode_id} />
-            </Suspense>
+            <VehicleTimeline kodeId={found.kode_id} />
           </ChunkErrorBoundary>
         )}
 

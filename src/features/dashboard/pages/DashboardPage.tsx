@@ -1,7 +1,7 @@
 /** The garage dashboard (docs/PRODUCT.md#garage-dashboard): statistics, then Add repair, History and Advices. */
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
-import { Suspense, useEffect, type ComponentType } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ChunkErrorBoundary } from '../../../components/ui/chunk-error-boundary';
 import { LoadingSpinner } from '../../../components/ui/loading-spinner';
@@ -11,8 +11,9 @@ import { DASHBOARD_TABS, paths, type DashboardTab } from '../../../config/paths'
 import { RepairForm } from '../components/RepairForm';
 import { StatisticsRow } from '../components/StatisticsRow';
 
-// The history and the advices load when their tab is first reached for: the first screen is the
-// entry form (docs/ARCHITECTURE.md#start-up). The service worker has them for offline use.
+// The history and the advices load on demand (see usePreloadOtherTabsOnFirstInput and the tabs'
+// onIntent): the first screen is the entry form (docs/ARCHITECTURE.md#start-up). The service worker
+// has them for offline use.
 const HistoryTable = retryableLazy(async () => ({
   default: (await import('../components/HistoryTable')).HistoryTable,
 }));
@@ -21,12 +22,10 @@ const AdvicesPanel = retryableLazy(async () => ({
 }));
 
 /** A tab's panel whose code loads on demand: a spinner meanwhile, Retry if it cannot be fetched. */
-function LazyPanel({ Panel }: { Panel: RetryableLazy<object> & ComponentType }) {
+function LazyPanel({ Panel }: { Panel: RetryableLazy<object> }) {
   return (
-    <ChunkErrorBoundary reset={Panel.reset}>
-      <Suspense fallback={<LoadingSpinner minHeight="40" />}>
-        <Panel />
-      </Suspense>
+    <ChunkErrorBoundary reset={Panel.reset} loading={<LoadingSpinner minHeight="40" />}>
+      <Panel />
     </ChunkErrorBoundary>
   );
 }

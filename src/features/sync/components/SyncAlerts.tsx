@@ -4,7 +4,6 @@
  * show is decided here, in the first load, from two live counts; the alerts themselves, with their
  * words and buttons, load only when there is one to show.
  */
-import { Suspense } from 'react';
 import { ChunkErrorBoundary } from '../../../components/ui/chunk-error-boundary';
 import { retryableLazy } from '../../../components/ui/retryable-lazy';
 import { storageRisks } from '../../../lib/storage-health';
@@ -36,10 +35,8 @@ export function SyncAlerts() {
   if ((!health || risks.length === 0) && !outbox) return null;
   return (
     <ChunkErrorBoundary reset={resetBoth}>
-      <Suspense fallback={null}>
-        {health && risks.length > 0 && <StorageAlerts health={health} risks={risks} />}
-        {outbox && <OutboxAlerts attention={outbox} />}
-      </Suspense>
+      {health && risks.length > 0 && <StorageAlerts health={health} risks={risks} />}
+      {outbox && <OutboxAlerts attention={outbox} />}
     </ChunkErrorBoundary>
   );
 }
