@@ -114,8 +114,10 @@ describe('useContractForm', () => {
     const user = await renderForm();
     await user.type(passwordInput(), 'court');
     await user.click(submitButton());
-    expect(fieldErrorOf(emailInput())).toBe(words('email_required'));
-    expect(fieldErrorOf(passwordInput())).toBe(words('password_too_short'));
+    await waitFor(() => {
+      expect(fieldErrorOf(emailInput())).toBe(words('email_required'));
+      expect(fieldErrorOf(passwordInput())).toBe(words('password_too_short'));
+    });
     expect(fieldErrorBeside(checkbox())).toBe(words('privacy_required'));
     expect(document.activeElement).toBe(emailInput());
     expect(send).not.toHaveBeenCalled();
@@ -146,18 +148,22 @@ describe('useContractForm', () => {
       }),
     });
     await user.click(submitButton());
-    expect(fieldErrorOf(passwordInput())).toBe(words('password_required'));
-    expect(fieldErrorOf(emailInput())).toBe(words('email_required'));
+    await waitFor(() => {
+      expect(fieldErrorOf(passwordInput())).toBe(words('password_required'));
+      expect(fieldErrorOf(emailInput())).toBe(words('email_required'));
+    });
     await user.type(emailInput(), 'garage@example.dz');
-    expect(fieldErrorOf(emailInput())).toBe(words('email_taken'));
+    await waitFor(() => expect(fieldErrorOf(emailInput())).toBe(words('email_taken')));
   });
 
   it('shows the server’s messages until their own field changes', async () => {
     const user = await renderForm();
     act(() => form.showServerErrors(refused({ email: 'Adresse déjà prise', password: 'Trop simple' })));
     // The field links its message once it has seen it rendered.
-    await waitFor(() => expect(fieldErrorOf(emailInput())).toBe('Adresse déjà prise'));
-    expect(fieldErrorOf(passwordInput())).toBe('Trop simple');
+    await waitFor(() => {
+      expect(fieldErrorOf(emailInput())).toBe('Adresse déjà prise');
+      expect(fieldErrorOf(passwordInput())).toBe('Trop simple');
+    });
     await user.type(passwordInput(), 'motdepasse1');
     expect(fieldErrorOf(passwordInput())).toBeNull();
     expect(fieldErrorOf(emailInput())).toBe('Adresse déjà prise');
@@ -178,6 +184,6 @@ describe('useContractForm', () => {
   it('words the messages in the active language', async () => {
     const user = await renderForm(trimmed, 'en');
     await user.click(submitButton());
-    expect(fieldErrorOf(emailInput())).toBe('Email address is required');
+    await waitFor(() => expect(fieldErrorOf(emailInput())).toBe('Email address is required'));
   });
 });

@@ -77,8 +77,10 @@ describe('login page', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/E-mail/), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
-    await waitFor(() => expect(fieldErrorOf(screen.getByLabelText(/E-mail/))).toBe('Adresse e-mail invalide'));
-    expect(fieldErrorOf(screen.getByLabelText(/^Mot de passe/))).toBe('Le mot de passe est requis');
+    await waitFor(() => {
+      expect(fieldErrorOf(screen.getByLabelText(/E-mail/))).toBe('Adresse e-mail invalide');
+      expect(fieldErrorOf(screen.getByLabelText(/^Mot de passe/))).toBe('Le mot de passe est requis');
+    });
     expect(api).not.toHaveBeenCalled();
   });
 

@@ -62,13 +62,15 @@ describe('register page', () => {
   it('requires every field and the acceptance of the conditions, and sends nothing', async () => {
     await renderPage();
     await submit();
-    await screen.findByText('Le nom complet est requis');
-    expect(fieldErrorOf(screen.getByLabelText(/Nom complet/))).toBe('Le nom complet est requis');
-    expect(fieldErrorOf(screen.getByLabelText(/Numéro de téléphone/))).toBe(
-      'Numéro de téléphone invalide (0 suivi de 8 à 10 chiffres)',
-    );
-    expect(fieldErrorOf(screen.getByLabelText(/E-mail/))).toBe("L'adresse e-mail est requise");
-    expect(fieldErrorOf(screen.getByLabelText(/^Mot de passe/))).toBe('Le mot de passe est requis');
+    // A field links its message to the input once the message is rendered: wait for the links.
+    await waitFor(() => {
+      expect(fieldErrorOf(screen.getByLabelText(/Nom complet/))).toBe('Le nom complet est requis');
+      expect(fieldErrorOf(screen.getByLabelText(/Numéro de téléphone/))).toBe(
+        'Numéro de téléphone invalide (0 suivi de 8 à 10 chiffres)',
+      );
+      expect(fieldErrorOf(screen.getByLabelText(/E-mail/))).toBe("L'adresse e-mail est requise");
+      expect(fieldErrorOf(screen.getByLabelText(/^Mot de passe/))).toBe('Le mot de passe est requis');
+    });
     expect(fieldErrorBeside(screen.getByRole('checkbox'))).toBe(
       'Vous devez accepter les conditions de confidentialité',
     );
@@ -168,8 +170,10 @@ describe('register page', () => {
         expect.objectContaining({ type: 'error', title: 'Impossible de créer un compte avec cette adresse e-mail' }),
       ),
     );
-    expect(fieldErrorOf(screen.getByLabelText(/E-mail/))).toBe(
-      'Impossible de créer un compte avec cette adresse e-mail',
+    await waitFor(() =>
+      expect(fieldErrorOf(screen.getByLabelText(/E-mail/))).toBe(
+        'Impossible de créer un compte avec cette adresse e-mail',
+      ),
     );
     expect(location.history).toEqual(['/register']);
   });

@@ -172,8 +172,10 @@ describe('profile page', () => {
     await replaceText(/Nom complet/, '');
     await replaceText(/E-mail/, '');
     await user().click(screen.getByRole('button', { name: 'Confirmer' }));
-    await waitFor(() => expect(fieldErrorOf(input(/Nom complet/))).toBe('Le nom complet est requis'));
-    expect(fieldErrorOf(input(/E-mail/))).toBe("L'adresse e-mail est requise");
+    await waitFor(() => {
+      expect(fieldErrorOf(input(/Nom complet/))).toBe('Le nom complet est requis');
+      expect(fieldErrorOf(input(/E-mail/))).toBe("L'adresse e-mail est requise");
+    });
     expect(api).not.toHaveBeenCalledWith('partner', '/profile', expect.anything());
   });
 
@@ -198,7 +200,9 @@ describe('profile page', () => {
         expect.objectContaining({ type: 'error', title: 'Le mot de passe actuel est incorrect' }),
       ),
     );
-    expect(fieldErrorOf(input(/Mot de passe actuel/))).toBe('Le mot de passe actuel est incorrect');
+    await waitFor(() =>
+      expect(fieldErrorOf(input(/Mot de passe actuel/))).toBe('Le mot de passe actuel est incorrect'),
+    );
     expect(input(/Nom complet/).readOnly).toBe(false);
     expect(getSession().user).toEqual(demoUser);
   });
