@@ -4,6 +4,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bootIcon } from './scripts/boot-icon';
 import { precompress } from './scripts/precompress';
+import { prerenderShells } from './scripts/prerender-shells';
 
 const CHAKRA_DEFINE_HELPERS = [
   'defineConfig',
@@ -20,10 +21,12 @@ const CHAKRA_DEFINE_HELPERS = [
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080';
 
+/** The transforms the app's code needs, in the browser build and in the prerender's Node build. */
+const appTransforms = () => [react({ plugins: [['@lingui/swc-plugin', {}]] }), lingui()];
+
 export default defineConfig({
   plugins: [
-    react({ plugins: [['@lingui/swc-plugin', {}]] }),
-    lingui(),
+    ...appTransforms(),
     // public/favicon.svg inline in the boot screen of index.html.
     bootIcon(),
     VitePWA({
@@ -59,7 +62,10 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,woff2,wasm}', 'assets/*.{png,svg}'],
       },
       devOptions: { enabled: false },
+      // The worker is generated after the prerendered pages are written, so it precaches them.
+      integration: { closeBundleOrder: 'post' },
     }),
+    prerenderShells(appTransforms),
     precompress(),
   ],
   server: {

@@ -19,6 +19,7 @@ export default defineConfig({
             'tests/contract/**/*.test.ts',
             'tests/docs/**/*.test.ts',
             'tests/eslint/**/*.test.ts',
+            'tests/scripts/**/*.test.ts',
           ],
           setupFiles: ['tests/setup/jsdom.ts'],
           // Component tests type and click through whole forms: on a loaded 2-core machine one can take

@@ -6,3 +6,4 @@ export * from './readings';
 export * from './rules';
 export * from './schemas';
 export * from './vin';
+export * from './shell';

@@ -1,10 +1,11 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { shellVariantName } from '../contract';
 import { App } from './app/App';
 import { preloadLandingPage } from './app/Router';
 import { reportCaughtError } from './components/ui/chunk-error-boundary';
-import { initColorMode } from './lib/color-mode';
-import { initI18n } from './lib/i18n';
+import { currentColorMode, initColorMode } from './lib/color-mode';
+import { currentLocale, initI18n } from './lib/i18n';
 import { keepInstallOffer, registerServiceWorker } from './lib/pwa';
 import { ensureSession, getSession, onSignIn, settleSignOutWhenOnline, subscribeSession } from './lib/session';
 
@@ -35,18 +36,27 @@ const stopWaitingForPartner = subscribeSession(() => {
  * whole build (it would split the first load into some 80 small files; docs/ARCHITECTURE.md#start-up).
  */
 function renderApp(): void {
+  const container = document.getElementById('root')!;
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
   // A part whose code cannot be fetched is shown to the mechanic with Retry, not logged as a bug.
-  const root = createRoot(document.getElementById('root')!, { onCaughtError: reportCaughtError });
-  // As a transition, the first render yields to the browser every few milliseconds instead of holding
-  // the main thread for the whole tree: on a slow tablet a tap or a keystroke is answered meanwhile
-  // (Lighthouse's total blocking time on /login was halved).
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
+  const options = { onCaughtError: reportCaughtError };
+  // A page prerendered in the language and colour mode in force is brought to life where it stands
+  // (docs/ARCHITECTURE.md#prerendered-first-screens); hydration yields to the mechanic's input by itself.
+  const served = container.dataset.shell;
+  if (served === shellVariantName({ locale: currentLocale(), mode: currentColorMode() })) {
+    hydrateRoot(container, app, options);
+    return;
+  }
+  // Otherwise (no prerendered page here, or one in another language or mode) the app renders from
+  // nothing, replacing what the HTML showed. As a transition, the first render yields to the browser
+  // every few milliseconds instead of holding the main thread for the whole tree: on a slow tablet a
+  // tap or a keystroke is answered meanwhile (Lighthouse's total blocking time on /login was halved).
+  const root = createRoot(container, options);
+  startTransition(() => root.render(app));
 }
 
 void initI18n().then(renderApp);

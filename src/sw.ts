@@ -11,9 +11,16 @@
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import {
+  COLOR_MODE_COOKIE,
+  LANGUAGE_COOKIE,
+  prerenderedFile,
+  shellVariantOf,
+  type ShellVariant,
+} from '../contract/shell';
 import { PICTURES_CACHE } from './lib/cache-names';
 import { OUTBOX_SYNC_TAG } from './lib/sync/background';
 import { sendOutboxFromWorker } from './lib/sync/background-worker';
@@ -24,6 +31,11 @@ declare const self: ServiceWorkerGlobalScope;
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
   readonly lastChance: boolean;
+}
+
+/** The Cookie Store API (Chromium, Safari 18.4+; not in TypeScript's WebWorker library). */
+interface CookieStore {
+  get(name: string): Promise<{ value: string } | null>;
 }
 
 export const TILE_CACHE = 'map-tiles-v1';
@@ -40,8 +52,26 @@ precacheAndRoute(self.__WB_MANIFEST);
 // reloads into it (src/lib/pwa.ts).
 clientsClaim();
 
-// Client routes get the precached shell; API paths never do.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+/** The language and colour mode the page last kept in its cookies; French and light where they cannot be read. */
+async function requestedShellVariant(): Promise<ShellVariant> {
+  const cookies = (self as unknown as { cookieStore?: CookieStore }).cookieStore;
+  const read = async (name: string) => (await cookies?.get(name).catch(() => null))?.value;
+  return shellVariantOf(await read(LANGUAGE_COOKIE), await read(COLOR_MODE_COOKIE));
+}
+
+const appShell = createHandlerBoundToURL('/index.html');
+
+// Client routes get the precached shell, a page prerendered in the mechanic's language and colours
+// where there is one (docs/ARCHITECTURE.md#prerendered-first-screens); API paths never do.
+registerRoute(
+  new NavigationRoute(
+    async (options) => {
+      const file = prerenderedFile(options.url.pathname, await requestedShellVariant());
+      return (file && (await matchPrecache(`/${file}`))) || appShell(options);
+    },
+    { denylist: [/^\/api\//] },
+  ),
+);
 
 registerRoute(
   ({ url, request }) =>

@@ -1,13 +1,15 @@
 /**
  * Serves the built PWA from dist/: Brotli or gzip copies made at build time when the browser accepts
  * them, hashed assets cached for a year, the shell and the service worker always revalidated, and
- * index.html for any client route. API paths never fall back.
+ * index.html for any client route. API paths never fall back. A page prerendered at build time is sent
+ * in the language and colour mode its cookies name (docs/ARCHITECTURE.md#prerendered-first-screens).
  */
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sendNotFound } from './envelope';
+import { COLOR_MODE_COOKIE, LANGUAGE_COOKIE, PRERENDERED_PAGES, prerenderedFile, shellVariantOf } from '../../contract';
 
 export const staticSitePlugin = fp<{ distDir: string }>(
   async (app, { distDir }) => {
@@ -28,6 +30,15 @@ export const staticSitePlugin = fp<{ distDir: string }>(
           }
         },
       });
+      for (const pathname of Object.keys(PRERENDERED_PAGES)) {
+        app.get(pathname, (request, reply) => {
+          const variant = shellVariantOf(request.cookies[LANGUAGE_COOKIE], request.cookies[COLOR_MODE_COOKIE]);
+          const file = prerenderedFile(pathname, variant)!;
+          // The same address answers differently by cookie: a shared cache must not mix them up.
+          reply.header('vary', 'Cookie').header('cache-control', 'no-cache');
+          return reply.sendFile(fs.existsSync(path.join(distDir, file)) ? file : 'index.html');
+        });
+      }
     }
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';

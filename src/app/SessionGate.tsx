@@ -37,6 +37,9 @@ export function SessionGate({ area, children }: { area: RouteArea; children: Rea
     navigate(area === 'authenticated' ? paths.login : paths.dashboard, { replace: true });
   }, [mustLeave, area, navigate]);
 
-  if (!known || mustLeave) return <LoadingSpinner />;
+  // A public or open page shows at once, as its prerendered HTML did (docs/ARCHITECTURE.md#prerendered-first-screens);
+  // a signed-in partner who lands on one is sent to / once the session is known. A protected page
+  // waits for the session: nothing of a partner is rendered before it is known.
+  if (mustLeave || (!known && area === 'authenticated')) return <LoadingSpinner />;
   return <>{children}</>;
 }

@@ -3,6 +3,7 @@
  * The choice is remembered; until one is made the tablet's own preference applies.
  */
 import { useSyncExternalStore } from 'react';
+import { rememberColorModeForShell } from './shell-cookies';
 
 export type ColorMode = 'light' | 'dark';
 export const COLOR_MODE_STORAGE_KEY = 'partner-color-mode';
@@ -30,6 +31,7 @@ function apply(next: ColorMode) {
   root.classList.toggle('dark', next === 'dark');
   root.classList.toggle('light', next === 'light');
   root.style.colorScheme = next;
+  rememberColorModeForShell(next);
   listeners.forEach((listener) => listener());
 }
 
@@ -46,12 +48,24 @@ export function setColorMode(next: ColorMode) {
   apply(next);
 }
 
+/** The mode the build renders a prerendered page in (src/prerender.tsx), where there is no document. */
+export function setPrerenderColorMode(next: ColorMode) {
+  mode = next;
+}
+
+/** The mode in force, outside React: the page hydrates a prerendered screen only if it is in this mode. */
+export function currentColorMode(): ColorMode {
+  return mode;
+}
+
 export function useColorMode(): [ColorMode, (next: ColorMode) => void] {
   const current = useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    () => mode,
+    // A prerendered page is hydrated only when it was rendered in the mode in force (src/main.tsx).
     () => mode,
   );
   return [current, setColorMode];

@@ -6,8 +6,10 @@
 import { i18n, type Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { messages as frMessages } from '../locales/fr/messages.po';
+import { directionOfLocale, SHELL_LOCALES } from '../../contract';
+import { rememberLanguageForShell } from './shell-cookies';
 
-export const LOCALES = ['fr', 'ar', 'en'] as const;
+export const LOCALES = SHELL_LOCALES;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'fr';
 export const LANGUAGE_STORAGE_KEY = 'partner-language';
@@ -21,9 +23,7 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-export function directionOf(locale: Locale): 'rtl' | 'ltr' {
-  return locale === 'ar' ? 'rtl' : 'ltr';
-}
+export const directionOf: (locale: Locale) => 'rtl' | 'ltr' = directionOfLocale;
 
 export function storedLocale(): Locale {
   try {
@@ -56,6 +56,7 @@ async function showLocale(locale: Locale): Promise<void> {
   i18n.activate(locale);
   document.documentElement.lang = locale;
   document.documentElement.dir = directionOf(locale);
+  rememberLanguageForShell(locale);
 }
 
 /**

@@ -57,6 +57,7 @@ export function useUpdateWaiting(): boolean {
       return () => listeners.delete(listener);
     },
     () => updateWaiting,
+    () => false,
   );
 }
 
@@ -91,6 +92,7 @@ export function useInstallOffered(): boolean {
       return () => installListeners.delete(listener);
     },
     () => installOffer !== null,
+    () => false,
   );
 }
 

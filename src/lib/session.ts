@@ -37,7 +37,10 @@ const LOGOUT_PATH = '/logout/partner';
 /** A refresh younger than this is not repeated on the next route change. */
 const REFRESH_REUSE_MS = 30_000;
 
-let state: SessionState = { status: 'unknown', user: null, accessToken: null, offline: false };
+/** What a prerendered page was rendered with, and so what the page hydrates with: nobody known yet. */
+const UNKNOWN_SESSION: SessionState = { status: 'unknown', user: null, accessToken: null, offline: false };
+
+let state: SessionState = UNKNOWN_SESSION;
 let lastRefreshAt = 0;
 let refreshInFlight: Promise<RefreshOutcome> | null = null;
 const listeners = new Set<() => void>();
@@ -58,7 +61,7 @@ export function subscribeSession(listener: () => void): () => void {
 }
 
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribeSession, getSession);
+  return useSyncExternalStore(subscribeSession, getSession, () => UNKNOWN_SESSION);
 }
 
 /** Called after every sign-in (login, register, refresh back from offline): the sync engine listens. */

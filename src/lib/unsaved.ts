@@ -38,5 +38,6 @@ export function useHasUnsavedInput(): boolean {
       return () => listeners.delete(listener);
     },
     () => snapshot,
+    () => false,
   );
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allShellVariants, prerenderedFile, shellVariantName } from '../../contract';
 import { precompressFile } from '../../scripts/precompress';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -80,5 +81,51 @@ describe('the built PWA, served compressed', () => {
     const response = await get('/api/nothing-here', 'br');
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
+  });
+});
+
+describe('the prerendered first screens (docs/ARCHITECTURE.md#prerendered-first-screens)', () => {
+  let testApp: TestApp;
+  let distDir: string;
+  const page = (variant: string) => `<!doctype html><html><body><p>login ${variant}</p></body></html>`;
+
+  beforeAll(async () => {
+    distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dist-prerendered-'));
+    await fs.writeFile(path.join(distDir, 'index.html'), SHELL);
+    for (const variant of allShellVariants()) {
+      const file = path.join(distDir, prerenderedFile('/login', variant)!);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, page(shellVariantName(variant)));
+    }
+    testApp = await createTestApp({ distDir });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await fs.rm(distDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, cookie?: string) =>
+    testApp.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+  it('sends the page in the language and colour mode its cookies name, varying by cookie, always revalidated', async () => {
+    const response = await get('/login', 'partner-language=ar; partner-color-mode=dark');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toBe(page('ar-dark'));
+    expect(response.headers['vary']).toMatch(/cookie/i);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect((await get('/login', 'partner-language=en; partner-color-mode=light')).body).toBe(page('en-light'));
+  });
+
+  it('sends French and light without the cookies or with values it does not know', async () => {
+    expect((await get('/login')).body).toBe(page('fr-light'));
+    expect((await get('/login', 'partner-language=de; partner-color-mode=sepia')).body).toBe(page('fr-light'));
+    expect((await get('/login', 'partner-color-mode=dark')).body).toBe(page('fr-dark'));
+  });
+
+  it('sends the plain shell for a page not prerendered, or one missing from the build', async () => {
+    expect((await get('/reset-password', 'partner-language=ar')).body).toBe(SHELL);
+    await fs.rm(path.join(distDir, prerenderedFile('/login', { locale: 'en', mode: 'dark' })!));
+    expect((await get('/login', 'partner-language=en; partner-color-mode=dark')).body).toBe(SHELL);
   });
 });

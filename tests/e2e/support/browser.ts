@@ -43,6 +43,8 @@ export interface TabletContextOptions {
    * network and a test's routes (a chunk made to fail, for instance); default 'allow'.
    */
   serviceWorkers?: 'allow' | 'block';
+  /** false: a browser that runs no script, to see what the HTML alone shows; default true. */
+  javaScript?: boolean;
 }
 
 const VIEWPORTS = {
@@ -76,6 +78,7 @@ export async function newTabletContext(browser: Browser, options: TabletContextO
     locale: options.locale ?? 'fr-DZ',
     colorScheme: options.colorScheme ?? 'light',
     serviceWorkers: options.serviceWorkers ?? 'allow',
+    javaScriptEnabled: options.javaScript ?? true,
     hasTouch: true,
     ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
   });

@@ -13,6 +13,7 @@ import { useContractForm } from '../../../hooks/use-contract-form';
 import { useUnsavedInput } from '../../../lib/unsaved';
 import { forgotPassword } from '../api/forgot-password';
 import { AuthCard, BackToSignInLink } from '../components/AuthCard';
+import { AppForm } from '../../../components/ui/app-form';
 
 const toPayload = (values: ForgotPasswordPayload): ForgotPasswordPayload => ({ email: values.email.trim() });
 
@@ -43,7 +44,7 @@ export default function ForgotPasswordPage() {
         </Trans>
       }
     >
-      <form onSubmit={submit} noValidate>
+      <AppForm onSubmit={submit}>
         <Stack gap="4">
           <FormField label={<Trans>E-mail</Trans>} error={form.error('email')} required>
             <EmailInput {...form.input('email')} />
@@ -53,7 +54,7 @@ export default function ForgotPasswordPage() {
           </Button>
           <BackToSignInLink />
         </Stack>
-      </form>
+      </AppForm>
     </AuthCard>
   );
 }

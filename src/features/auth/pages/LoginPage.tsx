@@ -17,6 +17,7 @@ import { establishSession } from '../../../lib/session';
 import { useUnsavedInput } from '../../../lib/unsaved';
 import { login } from '../api/login';
 import { AuthCard } from '../components/AuthCard';
+import { AppForm } from '../../../components/ui/app-form';
 
 const INITIAL = { email: '', password: '', remember_me: false };
 const toPayload = (values: typeof INITIAL): LoginPayload => ({ ...values, email: values.email.trim() });
@@ -42,7 +43,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title={<Trans>Connexion à l’espace partenaire</Trans>}>
-      <form onSubmit={submit} noValidate>
+      <AppForm onSubmit={submit}>
         <Stack gap="4">
           <FormField label={<Trans>E-mail</Trans>} error={form.error('email')} required>
             <EmailInput autoComplete="username" {...form.input('email')} />
@@ -72,7 +73,7 @@ export default function LoginPage() {
             </AppLink>
           </Text>
         </Stack>
-      </form>
+      </AppForm>
     </AuthCard>
   );
 }

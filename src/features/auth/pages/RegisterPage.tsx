@@ -24,6 +24,7 @@ import { useUnsavedInput } from '../../../lib/unsaved';
 import { LocationField } from '../../../components/location-picker';
 import { registerPartner } from '../api/register-partner';
 import { AuthCard } from '../components/AuthCard';
+import { AppForm } from '../../../components/ui/app-form';
 
 interface Form {
   full_name: string;
@@ -83,7 +84,7 @@ export default function RegisterPage() {
 
   return (
     <AuthCard title={<Trans>Créer un compte partenaire</Trans>}>
-      <form onSubmit={submit} noValidate>
+      <AppForm onSubmit={submit}>
         <Stack gap="4">
           <FormField label={<Trans>Nom complet</Trans>} error={form.error('full_name')} required>
             <Input size="lg" autoComplete="name" {...form.input('full_name')} />
@@ -158,7 +159,7 @@ export default function RegisterPage() {
             </AppLink>
           </Text>
         </Stack>
-      </form>
+      </AppForm>
     </AuthCard>
   );
 }

@@ -17,6 +17,7 @@ import { OPERATION_FAILED, OPERATION_SUCCEEDED } from '../../../lib/error-messag
 import { useUnsavedInput } from '../../../lib/unsaved';
 import { resetPassword } from '../api/reset-password';
 import { AuthCard, BackToSignInLink } from '../components/AuthCard';
+import { AppForm } from '../../../components/ui/app-form';
 
 /** docs/PRODUCT.md#business-constants: the way back to sign-in after a successful reset. */
 export const RESET_REDIRECT_DELAY_MS = 1000;
@@ -84,7 +85,7 @@ export default function ResetPasswordPage() {
       title={<Trans>Nouveau mot de passe</Trans>}
       lead={<Trans>Choisissez le nouveau mot de passe de votre compte.</Trans>}
     >
-      <form onSubmit={submit} noValidate>
+      <AppForm onSubmit={submit}>
         <Stack gap="4">
           <FormField
             label={<Trans>Nouveau mot de passe</Trans>}
@@ -102,7 +103,7 @@ export default function ResetPasswordPage() {
           </Button>
           <BackToSignInLink />
         </Stack>
-      </form>
+      </AppForm>
     </AuthCard>
   );
 }

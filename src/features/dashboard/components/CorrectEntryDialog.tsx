@@ -13,6 +13,7 @@ import { resubmitRepair } from '../../../lib/sync';
 import { useUnsavedInput } from '../../../lib/unsaved';
 import { toRepairInput, useRepairForm, type RepairFormValues } from '../validation';
 import { EntryFields } from './RepairFields';
+import { AppForm } from '../../../components/ui/app-form';
 
 function initialValues(item: HistoryItem): RepairFormValues {
   return {
@@ -66,7 +67,7 @@ function CorrectEntryContent({ item, onClose }: { item: HistoryItem; onClose: ()
 
   return (
     <Dialog.Content asChild>
-      <form noValidate onSubmit={(event) => form.submit(event, resend)}>
+      <AppForm onSubmit={(event) => form.submit(event, resend)}>
         <Dialog.Header>
           <Dialog.Title>
             <Trans>Corriger la saisie</Trans>
@@ -84,7 +85,7 @@ function CorrectEntryContent({ item, onClose }: { item: HistoryItem; onClose: ()
           </Stack>
         </Dialog.Body>
         <FormDialogFooter submitLabel={<Trans>Renvoyer</Trans>} submitting={form.submitting} onCancel={onClose} />
-      </form>
+      </AppForm>
     </Dialog.Content>
   );
 }

@@ -91,6 +91,8 @@ function CorrectRepairContent(props: { record: RepairRecord; until: string; onCl
   return (
     <Dialog.Content asChild>
       <form
+        // As AppForm (components/ui/app-form.tsx), which cannot stand as the dialog's content element.
+        method="dialog"
         noValidate
         onSubmit={(event) => {
           if (reason === null) {

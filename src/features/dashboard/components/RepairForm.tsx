@@ -198,6 +198,9 @@ export function RepairForm() {
 
   return (
     <chakra.form
+      // As every form of the app (components/ui/app-form.tsx): a native submission, before the
+      // prerendered form is hydrated, does nothing.
+      method="dialog"
       noValidate
       onSubmit={(event) => form.submit(event, insert)}
       bg="bg"

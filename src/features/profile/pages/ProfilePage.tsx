@@ -23,6 +23,7 @@ import { useUnsavedInput } from '../../../lib/unsaved';
 import { LocationField } from '../../../components/location-picker';
 import { updateProfile } from '../api/update-profile';
 import { formOf, profileChanges, type ProfileForm } from '../profile-form';
+import { AppForm } from '../../../components/ui/app-form';
 
 function pictureUrl(user: User): string | undefined {
   return user.picture ? `${IMAGES_BASE}/${encodeURIComponent(user.picture)}` : undefined;
@@ -117,7 +118,7 @@ function Profile({ user }: { user: User }) {
         </HStack>
       </Card.Header>
       <Card.Body>
-        <form onSubmit={submit} noValidate aria-label={t`Profil`}>
+        <AppForm onSubmit={submit} aria-label={t`Profil`}>
           <Stack gap="4">
             <FormField
               label={<Trans>Nom complet</Trans>}
@@ -197,7 +198,7 @@ function Profile({ user }: { user: User }) {
               )}
             </HStack>
           </Stack>
-        </form>
+        </AppForm>
       </Card.Body>
     </Card.Root>
   );

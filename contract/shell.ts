@@ -1,0 +1,57 @@
+/**
+ * The prerendered first screens (docs/ARCHITECTURE.md#prerendered-first-screens): the build renders
+ * each page below once per language and colour mode; the server and the service worker pick the one
+ * the tablet asked for last from two cookies the page keeps, so a mechanic who chose Arabic in dark
+ * mode is painted Arabic, right to left and dark before any script runs.
+ */
+
+export const SHELL_LOCALES = ['fr', 'ar', 'en'] as const;
+export const SHELL_COLOR_MODES = ['light', 'dark'] as const;
+export type ShellLocale = (typeof SHELL_LOCALES)[number];
+export type ShellColorMode = (typeof SHELL_COLOR_MODES)[number];
+
+export function directionOfLocale(locale: ShellLocale): 'rtl' | 'ltr' {
+  return locale === 'ar' ? 'rtl' : 'ltr';
+}
+
+/** Cookie names, the same as the page's own storage keys for these choices. */
+export const LANGUAGE_COOKIE = 'partner-language';
+export const COLOR_MODE_COOKIE = 'partner-color-mode';
+
+/** The pages whose first screen is in the HTML, and the folder of each under `prerendered/`. */
+export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
+  '/login': 'login',
+  '/register': 'register',
+  '/forgot-password': 'forgot-password',
+};
+
+/** The folder the build writes the pages to, under the site's root. */
+export const PRERENDERED_DIR = 'prerendered';
+
+export interface ShellVariant {
+  locale: ShellLocale;
+  mode: ShellColorMode;
+}
+
+/** The name a variant goes by: in file names and on the page's root (`data-shell`). */
+export function shellVariantName({ locale, mode }: ShellVariant): string {
+  return `${locale}-${mode}`;
+}
+
+/** The variant for these cookie values; French and light where a cookie is missing or unknown. */
+export function shellVariantOf(language: string | undefined, colorMode: string | undefined): ShellVariant {
+  const locale = SHELL_LOCALES.find((known) => known === language) ?? 'fr';
+  const mode = SHELL_COLOR_MODES.find((known) => known === colorMode) ?? 'light';
+  return { locale, mode };
+}
+
+/** Every variant the build renders. */
+export function allShellVariants(): ShellVariant[] {
+  return SHELL_LOCALES.flatMap((locale) => SHELL_COLOR_MODES.map((mode) => ({ locale, mode })));
+}
+
+/** The site-relative file of a page's variant (`prerendered/login/ar-dark.html`), or null if the page has none. */
+export function prerenderedFile(pathname: string, variant: ShellVariant): string | null {
+  const page = Object.hasOwn(PRERENDERED_PAGES, pathname) ? PRERENDERED_PAGES[pathname] : undefined;
+  return page ? `${PRERENDERED_DIR}/${page}/${shellVariantName(variant)}.html` : null;
+}

@@ -1,0 +1,104 @@
+/**
+ * A Vite plugin that writes the prerendered first screens (docs/ARCHITECTURE.md#prerendered-first-screens):
+ * once the PWA is built, it builds src/prerender.tsx for Node, renders each page of
+ * `PRERENDERED_PAGES` in every language and colour mode into a copy of the built index.html, and
+ * writes them under dist/prerendered/. It runs before the service worker is generated, so the
+ * worker precaches them with the rest of the shell.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type PluginOption } from 'vite';
+import {
+  allShellVariants,
+  directionOfLocale,
+  prerenderedFile,
+  PRERENDERED_PAGES,
+  shellVariantName,
+  type ShellVariant,
+} from '../contract/shell';
+import { precompressFile } from './precompress';
+
+type RenderShell = (pathname: string, variant: ShellVariant) => Promise<string>;
+
+const ROOT_ELEMENT = /<div id="root">[\s\S]*?<\/div>\s*<\/div>\s*(?=<\/body>)/;
+const HTML_ELEMENT = /<html[^>]*>/;
+const HEAD_END = '</head>';
+/** The style elements Emotion writes beside the elements they style, on the server. */
+const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
+
+/**
+ * The built index.html with a page's HTML in #root, and the language, direction and colours on <html>.
+ * Emotion's styles move to the head, in their order: the body is then a few kilobytes the browser
+ * parses in one go, where 70 KB of styles between its elements let it paint a half-parsed header
+ * whose buttons then moved (a layout shift). Emotion finds its styles anywhere in the document when
+ * the page starts, so hydration is the same.
+ */
+export function shellDocument(template: string, variant: ShellVariant, body: string): string {
+  if (!ROOT_ELEMENT.test(template) || !HTML_ELEMENT.test(template) || !template.includes(HEAD_END)) {
+    throw new Error('index.html has no <html> element, no </head> or no #root with its boot screen to replace');
+  }
+  const { locale, mode } = variant;
+  const styles = body.match(EMOTION_STYLE) ?? [];
+  const markup = body.replace(EMOTION_STYLE, '');
+  const html = `<html lang="${locale}" dir="${directionOfLocale(locale)}" class="${mode}" style="color-scheme: ${mode}">`;
+  const root = `<div id="root" data-shell="${shellVariantName(variant)}">${markup}</div>\n  `;
+  // Replaced by functions: a `$` in the styles or the text must stay as it is.
+  return template
+    .replace(HTML_ELEMENT, () => html)
+    .replace(HEAD_END, () => `${styles.join('')}${HEAD_END}`)
+    .replace(ROOT_ELEMENT, () => root);
+}
+
+/** Builds the server-side entry with the PWA's own transforms (Lingui's macros and catalogs). */
+async function buildRenderer(root: string, plugins: PluginOption[], outDir: string): Promise<RenderShell> {
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    plugins,
+    build: {
+      ssr: 'src/prerender.tsx',
+      outDir,
+      emptyOutDir: true,
+      rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
+    },
+  });
+  const module = (await import(pathToFileURL(path.join(outDir, 'prerender.mjs')).href)) as { renderShell: RenderShell };
+  return module.renderShell;
+}
+
+/** `plugins` are the transforms the app's code needs in Node (React, Lingui), not the PWA's build plugins. */
+export function prerenderShells(plugins: () => PluginOption[]): Plugin {
+  let root = '';
+  let outDir = '';
+  let isServerBuild = false;
+  return {
+    name: 'garage:prerender-shells',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+      isServerBuild = Boolean(config.build.ssr);
+    },
+    closeBundle: {
+      // Before vite-plugin-pwa generates the worker (its closeBundle is ordered 'post' in vite.config.ts).
+      order: 'pre',
+      sequential: true,
+      async handler() {
+        if (isServerBuild) return;
+        const renderShell = await buildRenderer(root, plugins(), path.join(root, 'node_modules/.cache/prerender'));
+        const template = await fs.readFile(path.join(outDir, 'index.html'), 'utf8');
+        for (const pathname of Object.keys(PRERENDERED_PAGES)) {
+          for (const variant of allShellVariants()) {
+            const file = path.join(outDir, prerenderedFile(pathname, variant)!);
+            const body = await renderShell(pathname, variant);
+            await fs.mkdir(path.dirname(file), { recursive: true });
+            await fs.writeFile(file, shellDocument(template, variant, body));
+            await precompressFile(file);
+          }
+        }
+      },
+    },
+  };
+}

@@ -1,0 +1,15 @@
+/**
+ * The language and colour mode, kept in cookies as well as in localStorage: the server and the
+ * service worker read them to send the prerendered first screen in the right language, direction and
+ * colours (docs/ARCHITECTURE.md#prerendered-first-screens). Nothing secret: a choice of display.
+ */
+import { COLOR_MODE_COOKIE, LANGUAGE_COOKIE } from '../../contract';
+
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+function remember(name: string, value: string): void {
+  document.cookie = `${name}=${value}; path=/; max-age=${ONE_YEAR_S}; SameSite=Lax`;
+}
+
+export const rememberLanguageForShell = (locale: string) => remember(LANGUAGE_COOKIE, locale);
+export const rememberColorModeForShell = (mode: string) => remember(COLOR_MODE_COOKIE, mode);

@@ -1,0 +1,158 @@
+/**
+ * The prerendered first screens (docs/ARCHITECTURE.md#prerendered-first-screens): the HTML of the
+ * public pages already shows the page in the language, direction and colours the tablet chose, with
+ * no script at all; the app then hydrates it where it stands (the same elements, no console error, no
+ * layout shift); offline, the service worker sends the same.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { newTabletContext, screenshot } from './support/browser';
+import { waitForPrecache, waitForServiceWorker } from './support/offline';
+import { appColorMode, heading1, setAppColorMode, switchLanguage, watchConsole, type Language } from './support/pages';
+import { useE2eSetting } from './support/setting';
+
+const e2e = useE2eSetting();
+
+const TITLES: Record<string, Record<Language, string>> = {
+  '/login': {
+    fr: 'Connexion à l’espace partenaire',
+    ar: 'تسجيل الدخول إلى فضاء الشركاء',
+    en: 'Log in to the partner area',
+  },
+  '/register': { fr: 'Créer un compte partenaire', ar: 'إنشاء حساب شريك', en: 'Create a partner account' },
+  '/forgot-password': { fr: 'Mot de passe oublié', ar: 'نسيت كلمة المرور', en: 'Forgotten password' },
+};
+
+interface Choice {
+  language: Language;
+  mode: 'light' | 'dark';
+}
+
+const CHOICES: readonly Choice[] = [
+  { language: 'fr', mode: 'light' },
+  { language: 'ar', mode: 'light' },
+  { language: 'fr', mode: 'dark' },
+  { language: 'ar', mode: 'dark' },
+];
+
+const contexts: BrowserContext[] = [];
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+async function tablet(options: Parameters<typeof newTabletContext>[1] = {}): Promise<BrowserContext> {
+  const context = await newTabletContext(e2e.browser, options);
+  contexts.push(context);
+  return context;
+}
+
+/** A tablet where the mechanic chose this language and mode on /login, as anyone would: in the header. */
+async function tabletThatChose({ language, mode }: Choice, options: Parameters<typeof tablet>[0] = {}) {
+  const context = await tablet(options);
+  const page = await context.newPage();
+  await page.goto(`${e2e.portal.url}/login`);
+  if (language !== 'fr') await switchLanguage(page, language);
+  await setAppColorMode(page, mode);
+  return { context, page };
+}
+
+/** What the page shows that tells its language, direction and colours apart. */
+async function looks(page: Page) {
+  return page.evaluate(() => {
+    const html = document.documentElement;
+    const logo = document.querySelector('header a')!.getBoundingClientRect();
+    return {
+      lang: html.lang,
+      dir: html.dir,
+      dark: html.classList.contains('dark'),
+      background: getComputedStyle(document.body).backgroundColor,
+      // Right to left puts the logo on the right.
+      logoOnTheRight: logo.left > window.innerWidth / 2,
+    };
+  });
+}
+
+const DARK_BACKGROUND = 'rgb(17, 17, 17)';
+
+describe('the prerendered first screen', () => {
+  it.each(CHOICES)('is painted without script in $language, $mode', async (choice) => {
+    const chosen = await tabletThatChose(choice);
+    const cookies = await chosen.context.cookies();
+    const noScript = await tablet({ javaScript: false });
+    await noScript.addCookies(cookies);
+    const page = await noScript.newPage();
+    for (const [pathname, titles] of Object.entries(TITLES)) {
+      await page.goto(`${e2e.portal.url}${pathname}`);
+      await expect.poll(() => heading1(page).textContent()).toBe(titles[choice.language]);
+      const shown = await looks(page);
+      expect(shown).toMatchObject({
+        lang: choice.language,
+        dir: choice.language === 'ar' ? 'rtl' : 'ltr',
+        dark: choice.mode === 'dark',
+        logoOnTheRight: choice.language === 'ar',
+      });
+      // The critical CSS came with the HTML: the page's colours are there without any script.
+      if (choice.mode === 'dark') expect(shown.background).toBe(DARK_BACKGROUND);
+      else expect(shown.background).not.toBe(DARK_BACKGROUND);
+    }
+    await expect.poll(() => page.getByRole('textbox').count()).toBeGreaterThan(0);
+    await screenshot(page, `prerendered-no-script-${choice.language}-${choice.mode}`);
+  });
+
+  it.each(CHOICES)(
+    'is hydrated as it stands in $language, $mode: same elements, no error, no shift',
+    async (choice) => {
+      const { context } = await tabletThatChose(choice, { serviceWorkers: 'block' });
+      const page = await context.newPage();
+      const console = watchConsole(page);
+      await page.addInitScript(() => {
+        const probe = window as unknown as { layoutShift: number; servedHeading: Element | null };
+        probe.layoutShift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) probe.layoutShift += (entry as unknown as { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        // The heading as the HTML brought it, before any script of the app ran.
+        document.addEventListener('DOMContentLoaded', () => (probe.servedHeading = document.querySelector('h1')));
+      });
+      for (const [pathname, titles] of Object.entries(TITLES)) {
+        await page.goto(`${e2e.portal.url}${pathname}`);
+        // Hydrated: React has taken the served submit button as its own.
+        const submit = page.locator('form button[type="submit"]');
+        await expect
+          .poll(() => submit.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactFiber'))))
+          .toBe(true);
+        const state = await page.evaluate(() => {
+          const probe = window as unknown as { layoutShift: number; servedHeading: Element | null };
+          return {
+            shell: document.getElementById('root')!.dataset.shell,
+            sameHeading: probe.servedHeading !== null && probe.servedHeading === document.querySelector('h1'),
+            layoutShift: probe.layoutShift,
+          };
+        });
+        expect(state).toEqual({ shell: `${choice.language}-${choice.mode}`, sameHeading: true, layoutShift: 0 });
+        expect(await heading1(page).textContent()).toBe(titles[choice.language]);
+        expect(await appColorMode(page)).toBe(choice.mode);
+        // And it answers: a submit with empty fields shows the field messages.
+        await submit.click();
+        await expect.poll(() => page.locator('[data-part="error-text"]').count()).toBeGreaterThan(0);
+      }
+      console.expectClean();
+    },
+  );
+
+  it('is sent by the service worker offline, in the language and colours chosen', async () => {
+    const { context, page } = await tabletThatChose({ language: 'ar', mode: 'dark' });
+    await waitForServiceWorker(page);
+    await waitForPrecache(page);
+    await context.setOffline(true);
+    const console = watchConsole(page);
+    for (const [pathname, titles] of Object.entries(TITLES)) {
+      await page.goto(`${e2e.portal.url}${pathname}`);
+      await expect.poll(() => heading1(page).textContent()).toBe(titles.ar);
+      expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      expect(await page.evaluate(() => document.getElementById('root')!.dataset.shell)).toBe('ar-dark');
+      expect(await looks(page)).toMatchObject({ lang: 'ar', dir: 'rtl', dark: true, background: DARK_BACKGROUND });
+    }
+    console.expectClean([/net::ERR_INTERNET_DISCONNECTED/]);
+  });
+});

@@ -1,0 +1,49 @@
+/** How a prerendered page is put into the built index.html (scripts/prerender-shells.ts). */
+import { describe, expect, it } from 'vitest';
+import { shellDocument } from '../../scripts/prerender-shells';
+
+const TEMPLATE = `<!doctype html>
+<html lang="fr" dir="ltr">
+  <head>
+    <title>Portail</title>
+    <script type="module" src="/assets/index.js"></script>
+  </head>
+  <body>
+    <div id="root">
+      <div class="boot" aria-busy="true"><svg></svg></div>
+    </div>
+  </body>
+</html>`;
+
+const BODY =
+  '<style data-emotion="css-global abc">:root{--x:1}</style><div class="css-1"><style data-emotion="css def">.css-def{content:"$&"}</style><h1 class="css-def">Prix : 10 $\'</h1></div>';
+
+describe('a prerendered page in the built index.html', () => {
+  const document = shellDocument(TEMPLATE, { locale: 'ar', mode: 'dark' }, BODY);
+
+  it('names its language, direction and colours on <html>', () => {
+    expect(document).toContain('<html lang="ar" dir="rtl" class="dark" style="color-scheme: dark">');
+  });
+
+  it('replaces the boot screen with the page, marked with its variant, and keeps the script', () => {
+    expect(document).not.toContain('class="boot"');
+    expect(document).toContain(
+      '<div id="root" data-shell="ar-dark"><div class="css-1"><h1 class="css-def">Prix : 10 $\'</h1></div></div>',
+    );
+    expect(document).toContain('<script type="module" src="/assets/index.js"></script>');
+  });
+
+  it('moves Emotion’s styles to the head, in their order and unchanged', () => {
+    const head = document.slice(0, document.indexOf('</head>'));
+    expect(head).toContain(
+      '<style data-emotion="css-global abc">:root{--x:1}</style><style data-emotion="css def">.css-def{content:"$&"}</style>',
+    );
+    expect(document.slice(document.indexOf('<body>'))).not.toContain('<style');
+  });
+
+  it('refuses a template without the boot screen to replace', () => {
+    expect(() =>
+      shellDocument('<html><head></head><body></body></html>', { locale: 'fr', mode: 'light' }, BODY),
+    ).toThrow(/#root/);
+  });
+});
