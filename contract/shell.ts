@@ -20,6 +20,8 @@ export const COLOR_MODE_COOKIE = 'partner-color-mode';
 
 /** The pages whose first screen is in the HTML, and the folder of each under `prerendered/`. */
 export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
+  // The signed-in frame: header, title, tabs and the empty entry form, with nothing of a partner.
+  '/': 'dashboard',
   '/login': 'login',
   '/register': 'register',
   '/forgot-password': 'forgot-password',
@@ -50,8 +52,14 @@ export function allShellVariants(): ShellVariant[] {
   return SHELL_LOCALES.flatMap((locale) => SHELL_COLOR_MODES.map((mode) => ({ locale, mode })));
 }
 
-/** The site-relative file of a page's variant (`prerendered/login/ar-dark.html`), or null if the page has none. */
-export function prerenderedFile(pathname: string, variant: ShellVariant): string | null {
+/**
+ * The site-relative file of a page's variant (`prerendered/login/ar-dark.html`), or null if the page
+ * has none. Only an address without a query has one: the build renders each page without a query, and
+ * one (`/?tab=history`) can change what the page shows.
+ */
+export function prerenderedFile(pathname: string, variant: ShellVariant, search = ''): string | null {
   const page = Object.hasOwn(PRERENDERED_PAGES, pathname) ? PRERENDERED_PAGES[pathname] : undefined;
-  return page ? `${PRERENDERED_DIR}/${page}/${shellVariantName(variant)}.html` : null;
+  return page && (search === '' || search === '?')
+    ? `${PRERENDERED_DIR}/${page}/${shellVariantName(variant)}.html`
+    : null;
 }

@@ -1,12 +1,13 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { shellVariantName } from '../contract';
+import { shellVariantName } from '../contract/shell';
 import { App } from './app/App';
 import { preloadLandingPage } from './app/Router';
 import { reportCaughtError } from './components/ui/chunk-error-boundary';
 import { currentColorMode, initColorMode } from './lib/color-mode';
 import { currentLocale, initI18n } from './lib/i18n';
 import { keepInstallOffer, registerServiceWorker } from './lib/pwa';
+import { noteServedFields } from './lib/typed-before-hydration';
 import { ensureSession, getSession, onSignIn, settleSignOutWhenOnline, subscribeSession } from './lib/session';
 
 initColorMode();
@@ -48,6 +49,8 @@ function renderApp(): void {
   // (docs/ARCHITECTURE.md#prerendered-first-screens); hydration yields to the mechanic's input by itself.
   const served = container.dataset.shell;
   if (served === shellVariantName({ locale: currentLocale(), mode: currentColorMode() })) {
+    // What was typed into the page's fields while its code loaded becomes the forms' own.
+    noteServedFields(container);
     hydrateRoot(container, app, options);
     return;
   }

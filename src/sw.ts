@@ -66,7 +66,8 @@ const appShell = createHandlerBoundToURL('/index.html');
 registerRoute(
   new NavigationRoute(
     async (options) => {
-      const file = prerenderedFile(options.url.pathname, await requestedShellVariant());
+      const { pathname, search } = options.url;
+      const file = prerenderedFile(pathname, await requestedShellVariant(), search);
       return (file && (await matchPrecache(`/${file}`))) || appShell(options);
     },
     { denylist: [/^\/api\//] },

@@ -33,10 +33,11 @@ export const staticSitePlugin = fp<{ distDir: string }>(
       for (const pathname of Object.keys(PRERENDERED_PAGES)) {
         app.get(pathname, (request, reply) => {
           const variant = shellVariantOf(request.cookies[LANGUAGE_COOKIE], request.cookies[COLOR_MODE_COOKIE]);
-          const file = prerenderedFile(pathname, variant)!;
+          const queryAt = request.url.indexOf('?');
+          const file = prerenderedFile(pathname, variant, queryAt === -1 ? '' : request.url.slice(queryAt));
           // The same address answers differently by cookie: a shared cache must not mix them up.
           reply.header('vary', 'Cookie').header('cache-control', 'no-cache');
-          return reply.sendFile(fs.existsSync(path.join(distDir, file)) ? file : 'index.html');
+          return reply.sendFile(file && fs.existsSync(path.join(distDir, file)) ? file : 'index.html');
         });
       }
     }

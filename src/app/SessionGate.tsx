@@ -1,7 +1,10 @@
 /**
  * The session gate (docs/PRODUCT.md#the-session-gate): before each route it checks the session. An
  * authenticated route without a session goes to /login; a public route with one goes to /.
- * Open routes (the legal text) are readable either way.
+ * Open routes (the legal text) are readable either way. While the session is not known yet, the page
+ * shows as its prerendered HTML did (docs/ARCHITECTURE.md#prerendered-first-screens): a protected page
+ * as its frame, with nothing of a partner, since every partner's data is read for the signed-in
+ * partner only (src/lib/partner.ts).
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
@@ -37,9 +40,6 @@ export function SessionGate({ area, children }: { area: RouteArea; children: Rea
     navigate(area === 'authenticated' ? paths.login : paths.dashboard, { replace: true });
   }, [mustLeave, area, navigate]);
 
-  // A public or open page shows at once, as its prerendered HTML did (docs/ARCHITECTURE.md#prerendered-first-screens);
-  // a signed-in partner who lands on one is sent to / once the session is known. A protected page
-  // waits for the session: nothing of a partner is rendered before it is known.
-  if (mustLeave || (!known && area === 'authenticated')) return <LoadingSpinner />;
+  if (mustLeave) return <LoadingSpinner />;
   return <>{children}</>;
 }

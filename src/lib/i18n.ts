@@ -6,7 +6,7 @@
 import { i18n, type Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { messages as frMessages } from '../locales/fr/messages.po';
-import { directionOfLocale, SHELL_LOCALES } from '../../contract';
+import { directionOfLocale, SHELL_LOCALES } from '../../contract/shell';
 import { rememberLanguageForShell } from './shell-cookies';
 
 export const LOCALES = SHELL_LOCALES;

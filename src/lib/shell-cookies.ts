@@ -3,7 +3,7 @@
  * service worker read them to send the prerendered first screen in the right language, direction and
  * colours (docs/ARCHITECTURE.md#prerendered-first-screens). Nothing secret: a choice of display.
  */
-import { COLOR_MODE_COOKIE, LANGUAGE_COOKIE } from '../../contract';
+import { COLOR_MODE_COOKIE, LANGUAGE_COOKIE } from '../../contract/shell';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 

@@ -25,7 +25,12 @@ describe('the prerendered pages', () => {
 
   it('are files named by page and variant; other paths have none', () => {
     expect(prerenderedFile('/login', { locale: 'ar', mode: 'dark' })).toBe('prerendered/login/ar-dark.html');
-    expect(Object.keys(PRERENDERED_PAGES)).toEqual(expect.arrayContaining(['/login', '/register', '/forgot-password']));
+    expect(prerenderedFile('/', { locale: 'fr', mode: 'light' })).toBe('prerendered/dashboard/fr-light.html');
+    // A query may change what the page shows (`/?tab=history`): the build rendered none.
+    expect(prerenderedFile('/', { locale: 'fr', mode: 'light' }, '?tab=history')).toBeNull();
+    expect(Object.keys(PRERENDERED_PAGES)).toEqual(
+      expect.arrayContaining(['/', '/login', '/register', '/forgot-password']),
+    );
     for (const pathname of ['/reset-password', '/nowhere', '/toString', '/__proto__', '/login/']) {
       expect(prerenderedFile(pathname, { locale: 'fr', mode: 'light' })).toBeNull();
     }

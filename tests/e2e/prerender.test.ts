@@ -1,17 +1,32 @@
 /**
  * The prerendered first screens (docs/ARCHITECTURE.md#prerendered-first-screens): the HTML of the
- * public pages already shows the page in the language, direction and colours the tablet chose, with
- * no script at all; the app then hydrates it where it stands (the same elements, no console error, no
- * layout shift); offline, the service worker sends the same.
+ * public pages and of the dashboard's frame already shows the page in the language, direction and
+ * colours the tablet chose, with no script at all and nothing of a partner; the app then hydrates it
+ * where it stands (the same elements, no console error, no layout shift); what is typed before the
+ * app's code has arrived is kept; offline, the service worker sends the same.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newTabletContext, screenshot } from './support/browser';
-import { waitForPrecache, waitForServiceWorker } from './support/offline';
-import { appColorMode, heading1, setAppColorMode, switchLanguage, watchConsole, type Language } from './support/pages';
+import { registerPartner, waitForPrecache, waitForServiceWorker, type Account } from './support/offline';
+import {
+  appColorMode,
+  heading1,
+  setAppColorMode,
+  signIn,
+  switchLanguage,
+  watchConsole,
+  type Language,
+} from './support/pages';
 import { useE2eSetting } from './support/setting';
 
 const e2e = useE2eSetting();
+
+const DASHBOARD_TITLES: Record<Language, string> = {
+  fr: 'Tableau de bord – Partenaire Garage',
+  ar: 'لوحة التحكم – الورشة الشريكة',
+  en: 'Dashboard – Partner Garage',
+};
 
 const TITLES: Record<string, Record<Language, string>> = {
   '/login': {
@@ -81,7 +96,7 @@ describe('the prerendered first screen', () => {
     const noScript = await tablet({ javaScript: false });
     await noScript.addCookies(cookies);
     const page = await noScript.newPage();
-    for (const [pathname, titles] of Object.entries(TITLES)) {
+    for (const [pathname, titles] of Object.entries({ ...TITLES, '/': DASHBOARD_TITLES })) {
       await page.goto(`${e2e.portal.url}${pathname}`);
       await expect.poll(() => heading1(page).textContent()).toBe(titles[choice.language]);
       const shown = await looks(page);
@@ -156,3 +171,106 @@ describe('the prerendered first screen', () => {
     console.expectClean([/net::ERR_INTERNET_DISCONNECTED/]);
   });
 });
+
+/** The partner's display name, as registerPartner makes it: it must never be in the HTML. */
+const PARTNER_NAME = /Garage prerender \d+/;
+
+/** Whether React has taken the element as its own (hydrated it). */
+async function hydrated(page: Page, selector: string): Promise<boolean> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')));
+}
+
+/** Holds the page's code of one screen (its chunk) until `release` is called. */
+async function holdScreenCode(page: Page, chunk: RegExp): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(chunk, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+describe('the dashboard’s prerendered frame', () => {
+  let account: Account;
+  beforeAll(async () => {
+    account = await registerPartner(e2e.portal.url, 'prerender');
+  });
+
+  it('holds nothing of the partner and is hydrated as it stands, the partner’s data coming in without a shift', async () => {
+    const context = await tablet({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await signIn(page, e2e.portal.url, account);
+    await switchLanguage(page, 'ar');
+    await setAppColorMode(page, 'dark');
+
+    const served = await (await context.request.get(`${e2e.portal.url}/`)).text();
+    expect(served).toContain(DASHBOARD_TITLES.ar);
+    expect(served).toContain('data-shell="ar-dark"');
+    expect(served).not.toMatch(PARTNER_NAME);
+    expect(served).not.toContain(account.email);
+
+    const console = watchConsole(page);
+    await page.addInitScript(() => {
+      const probe = window as unknown as { layoutShift: number; servedHeading: Element | null };
+      probe.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) probe.layoutShift += (entry as unknown as { value: number }).value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      document.addEventListener('DOMContentLoaded', () => (probe.servedHeading = document.querySelector('h1')));
+    });
+    await page.goto(`${e2e.portal.url}/`);
+    await expect.poll(() => hydrated(page, 'input[name="kode_id"]')).toBe(true);
+    // The partner's name comes into the header once the session is known, in the place kept for it.
+    await expect.poll(() => page.locator('header').textContent()).toMatch(PARTNER_NAME);
+    await page.waitForTimeout(500);
+    const state = await page.evaluate(() => {
+      const probe = window as unknown as { layoutShift: number; servedHeading: Element | null };
+      return {
+        shell: document.getElementById('root')!.dataset.shell,
+        sameHeading: probe.servedHeading !== null && probe.servedHeading === document.querySelector('h1'),
+        layoutShift: probe.layoutShift,
+      };
+    });
+    expect(state).toEqual({ shell: 'ar-dark', sameHeading: true, layoutShift: 0 });
+    expect(await looks(page)).toMatchObject({ lang: 'ar', dir: 'rtl', dark: true, background: DARK_BACKGROUND });
+    console.expectClean();
+    await screenshot(page, 'prerendered-dashboard-ar-dark');
+  });
+
+  it('keeps what was typed and submitted before the screen’s code arrived: sign-in, then a KODE ID', async () => {
+    const context = await tablet({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const console = watchConsole(page);
+
+    const releaseLogin = await holdScreenCode(page, /\/assets\/LoginPage-[\w-]+\.js$/);
+    await page.goto(`${e2e.portal.url}/login`);
+    await page.locator('input[name="email"]').fill(account.email);
+    await page.locator('input[name="password"]').fill(account.password);
+    await page.locator('form button[type="submit"]').click();
+    expect(await hydrated(page, 'input[name="email"]')).toBe(false);
+    releaseLogin();
+    await page.waitForURL(`${e2e.portal.url}/`);
+
+    const releaseDashboard = await holdScreenCode(page, /\/assets\/DashboardPage-[\w-]+\.js$/);
+    await page.reload();
+    await page.locator('input[name="kode_id"]').fill('KODE000001');
+    expect(await hydrated(page, 'input[name="kode_id"]')).toBe(false);
+    releaseDashboard();
+    await expect.poll(() => hydrated(page, 'input[name="kode_id"]')).toBe(true);
+    // Find reads the KODE ID from the form's own state: the vehicle typed before hydration is found.
+    await lookUpVehicleTyped(page);
+    expect(await page.locator('input[name="kode_id"]').inputValue()).toBe('KODE000001');
+    console.expectClean();
+  });
+});
+
+/** Presses Find for the KODE ID already in the field and waits for the vehicle's VIN. */
+async function lookUpVehicleTyped(page: Page): Promise<void> {
+  const form = page.locator('form').first();
+  await form.locator('button[type="button"]').first().click();
+  await expect.poll(() => form.locator('input[readonly]').first().inputValue(), { timeout: 10_000 }).not.toBe('');
+}

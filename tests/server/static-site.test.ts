@@ -123,6 +123,11 @@ describe('the prerendered first screens (docs/ARCHITECTURE.md#prerendered-first-
     expect((await get('/login', 'partner-color-mode=dark')).body).toBe(page('fr-dark'));
   });
 
+  it('sends the plain shell for an address with a query, which may change what the page shows', async () => {
+    expect((await get('/login?next=%2Fprofile', 'partner-language=ar')).body).toBe(SHELL);
+    expect((await get('/login?', 'partner-language=ar')).body).toBe(page('ar-light'));
+  });
+
   it('sends the plain shell for a page not prerendered, or one missing from the build', async () => {
     expect((await get('/reset-password', 'partner-language=ar')).body).toBe(SHELL);
     await fs.rm(path.join(distDir, prerenderedFile('/login', { locale: 'en', mode: 'dark' })!));

@@ -101,8 +101,10 @@ export function UserMenu() {
             {/* A person icon, not initials: the name is written beside it, and initials would be text
               the accessible name does not contain. */}
             <HeaderAvatar picture={user?.picture} />
-            {/* dir="auto": a name in Latin letters is cut at its end in Arabic too, not at its start. */}
-            <Text as="span" hideBelow="md" maxWidth="40" truncate dir="auto">
+            {/* dir="auto": a name in Latin letters is cut at its end in Arabic too, not at its start. Its
+              place is kept from the start: the name comes once the session is known, after the page's
+              frame was painted, and must not push the header's buttons aside (a layout shift). */}
+            <Text as="span" hideBelow="md" width="40" textAlign="start" truncate dir="auto">
               {user?.full_name}
             </Text>
           </Button>

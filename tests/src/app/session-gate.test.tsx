@@ -81,7 +81,7 @@ describe('the session gate', () => {
     await waitFor(() => expect(location.history?.at(-1)).toBe('/'));
   });
 
-  it('never renders the protected page, not even once, while the session is not known yet', async () => {
+  it('shows the protected page as its frame while the session is not known yet: nobody’s data, no detour to /login', async () => {
     await rememberSignedInPartner();
     let answerRefresh: (result: ApiResult<unknown>) => void = () => undefined;
     let refreshAsked = false;
@@ -92,10 +92,12 @@ describe('the session gate', () => {
     // A new page load: the session starts unknown until the refresh answers.
     const session = await freshSessionModule();
     const { SessionGate: Gate } = await import('../../../src/app/SessionGate');
+    const { usePartnerId } = await import('../../../src/lib/partner');
     const statusesWhenRendered: string[] = [];
+    // What every partner's data is read for (src/lib/partner.ts).
     function Dashboard() {
       statusesWhenRendered.push(session.getSession().status);
-      return <p>tableau</p>;
+      return <p>tableau de {usePartnerId() ?? 'personne'}</p>;
     }
     const { location } = await renderWithApp(
       <Gate area="authenticated">
@@ -105,16 +107,16 @@ describe('the session gate', () => {
     );
     await waitFor(() => expect(refreshAsked).toBe(true));
     expect(session.getSession().status).toBe('unknown');
-    expect(statusesWhenRendered).toEqual([]);
+    // The frame, as the prerendered HTML painted it: the page, with nobody's data in it.
+    expect(new Set(statusesWhenRendered)).toEqual(new Set(['unknown']));
+    expect(screen.getByText('tableau de personne').tagName).toBe('P');
     // Not known is not signed out: the partner is not sent to /login while the refresh is under way.
     expect(location.history).toEqual(['/']);
-    expect(screen.queryByText('tableau')).toBeNull();
-    expect(screen.getAllByLabelText('Chargement…')).toHaveLength(1);
+    expect(screen.queryByLabelText('Chargement…')).toBeNull();
 
     answerRefresh(ok({ access_token: 'v4.local.token', user: demoUser }));
-    expect((await screen.findByText('tableau')).tagName).toBe('P');
-    expect(screen.queryByLabelText('Chargement…')).toBeNull();
-    expect(new Set(statusesWhenRendered)).toEqual(new Set(['authenticated']));
+    expect((await screen.findByText(`tableau de ${demoUser.id}`)).tagName).toBe('P');
+    expect(screen.queryByText('tableau de personne')).toBeNull();
     expect(location.history).toEqual(['/']);
   });
 

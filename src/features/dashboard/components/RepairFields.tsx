@@ -1,5 +1,5 @@
 /** The fields a mechanic fills in, shared by the new-entry form and the correction dialog. */
-import { Field, HStack, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
+import { Box, Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode, Ref } from 'react';
 import type { RepairType } from '../../../../contract';
@@ -129,9 +129,12 @@ export function OdometerField({
       <Field.Label>
         <Trans>Kilométrage</Trans>
       </Field.Label>
-      {/* Left to right in every language, so the reading and its unit read "120000 km" in Arabic too. */}
-      <InputGroup dir="ltr" endElement="km" endElementProps={{ 'aria-hidden': true, color: 'fg.muted' }}>
+      {/* Left to right in every language, so the reading and its unit read "120000 km" in Arabic too. The
+        unit is drawn over the input's end (Chakra's InputGroup would add 1.3 KB to the dashboard's first
+        load for it). */}
+      <Box position="relative" width="full" dir="ltr">
         <Input
+          pe="10"
           name="odometer"
           ref={inputRef}
           size="lg"
@@ -143,7 +146,19 @@ export function OdometerField({
           onChange={(event) => onChange(cleanOdometer(event.target.value))}
           onBlur={onBlur}
         />
-      </InputGroup>
+        <Box
+          as="span"
+          aria-hidden="true"
+          position="absolute"
+          insetEnd="3"
+          top="50%"
+          transform="translateY(-50%)"
+          color="fg.muted"
+          pointerEvents="none"
+        >
+          km
+        </Box>
+      </Box>
       <Field.HelperText>
         <Trans>En kilomètres entiers, tel qu'affiché au compteur.</Trans>
       </Field.HelperText>

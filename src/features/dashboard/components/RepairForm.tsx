@@ -5,7 +5,7 @@
  */
 import { OPERATION_FAILED } from '../../../lib/error-messages';
 import { notifyEntrySaved } from '../notify-saved';
-import { Alert, Button, chakra, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, chakra, Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import type { Vehicle } from '../../../../contract';
@@ -14,11 +14,12 @@ import { SearchIcon } from '../../../components/ui/icons';
 import { ScanIcon } from './ScanIcon';
 import { retryableLazy } from '../../../components/ui/retryable-lazy';
 import { notify } from '../../../components/ui/toaster';
-import { formatDateTime } from '../../../lib/dates';
 import { lookupVehicle } from '../data/vehicles';
 import { checkReading } from '../data/readings';
 import { useRepairTypes } from '../data/repair-types';
 import { discardRepair, submitRepair } from '../../../lib/sync';
+import { useOnline } from '../../../lib/online';
+import { useTypedValuesHandedOver } from '../../../lib/typed-before-hydration';
 import { useUnsavedInput } from '../../../lib/unsaved';
 import {
   EMPTY_REPAIR_FORM,
@@ -31,8 +32,12 @@ import {
   type RepairFormValues,
 } from '../validation';
 import { OdometerConfirmDialog, type ReadingQuestion } from './OdometerConfirmDialog';
+import type { OfflineVehicleNoticeProps } from './OfflineVehicleNotice';
 import { ConsentField, KodeIdField, OdometerField, RepairTypeField } from './RepairFields';
 import { ScanDialog, VinCheck, type VinQuestion } from '../scan';
+
+/** Said of a vehicle looked up offline; its code loads then (from the service worker). */
+const OfflineVehicleNotice = retryableLazy<OfflineVehicleNoticeProps>(() => import('./OfflineVehicleNotice'));
 
 /** The timeline's chart and list load once a vehicle is found (docs/PRODUCT.md#vehicle-timeline). */
 const VehicleTimeline = retryableLazy(() => import('./VehicleTimeline'));
@@ -75,12 +80,20 @@ export function RepairForm() {
   const [finding, setFinding] = useState(false);
   const [question, setQuestion] = useState<ReadingQuestion | VinQuestion | null>(null);
   const answer = useRef<((confirmed: boolean) => void) | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedValuesHandedOver(formRef);
   const kodeRef = useRef<HTMLInputElement>(null);
   const odometerRef = useRef<HTMLInputElement>(null);
   const vinRef = useRef<HTMLInputElement>(null);
   const [scanning, setScanning] = useState(false);
   // The VIN read off the car (docs/PRODUCT.md#scanning-and-the-vin-check), for the vehicle it was entered for.
   const [vinEntry, setVinEntry] = useState<VinEntry>(NO_VIN_ENTRY);
+
+  // Offline, a lookup may need the offline notice: have its code ready.
+  const online = useOnline();
+  useEffect(() => {
+    if (!online) OfflineVehicleNotice.preload();
+  }, [online]);
 
   // The moment a mechanic can type a vehicle identifier: what `npm run bench` times at start-up.
   useEffect(() => {
@@ -94,6 +107,12 @@ export function RepairForm() {
   const vehicle: VehicleState =
     vehicleState.status !== 'none' && vehicleState.kodeId === values.kode_id ? vehicleState : { status: 'none' };
   const found = vehicle.status === 'found' ? vehicle.vehicle : null;
+  const offlineNotice: OfflineVehicleNoticeProps | null =
+    vehicle.status === 'offline-unknown'
+      ? { kind: 'unknown' }
+      : vehicle.status === 'found' && vehicle.cachedAt
+        ? { kind: 'cached', cachedAt: vehicle.cachedAt }
+        : null;
   const vinEntered = found && vinEntry.kodeId === found.kode_id ? vinEntry : NO_VIN_ENTRY;
 
   const operationFailed = () => i18n._(OPERATION_FAILED);
@@ -198,8 +217,9 @@ export function RepairForm() {
 
   return (
     <chakra.form
+      ref={formRef}
       // As every form of the app (components/ui/app-form.tsx): a native submission, before the
-      // prerendered form is hydrated, does nothing.
+      // prerendered form is hydrated, does nothing, and what was typed before then becomes the form's.
       method="dialog"
       noValidate
       onSubmit={(event) => form.submit(event, insert)}
@@ -251,32 +271,10 @@ export function RepairForm() {
           }
         />
 
-        {vehicle.status === 'found' && vehicle.cachedAt && (
-          <Alert.Root status="info" role="status">
-            <Alert.Indicator />
-            <Alert.Title>
-              <Trans>
-                Hors connexion : informations du véhicule enregistrées sur la tablette le{' '}
-                {formatDateTime(vehicle.cachedAt)}.
-              </Trans>
-            </Alert.Title>
-          </Alert.Root>
-        )}
-        {vehicle.status === 'offline-unknown' && (
-          <Alert.Root status="info" role="status">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>
-                <Trans>Hors connexion : ce véhicule n'a pas encore été consulté sur cette tablette.</Trans>
-              </Alert.Title>
-              <Alert.Description>
-                <Trans>
-                  Vous pouvez enregistrer la saisie ; le véhicule sera vérifié dès que la tablette sera de nouveau
-                  connectée.
-                </Trans>
-              </Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
+        {offlineNotice && (
+          <ChunkErrorBoundary reset={OfflineVehicleNotice.reset}>
+            <OfflineVehicleNotice {...offlineNotice} />
+          </ChunkErrorBoundary>
         )}
 
         <SimpleGrid columns={{ base: 2, lg: 4 }} gap="4">

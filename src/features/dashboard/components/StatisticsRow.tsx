@@ -67,13 +67,16 @@ export function StatisticsRow() {
           </Stat.Root>
         ))}
       </SimpleGrid>
-      {view && (
-        <Text fontSize="sm" color="fg.muted" textAlign="end" data-testid="statistics-fetched-at">
+      {/* Its line is kept while loading too: the tabs below stay where the page's frame painted them. */}
+      <Text fontSize="sm" color="fg.muted" textAlign="end" data-testid={view ? 'statistics-fetched-at' : undefined}>
+        {view ? (
           <Trans>
             Chiffres du serveur au <bdi>{formatDateTime(view.fetchedAt)}</bdi>
           </Trans>
-        </Text>
-      )}
+        ) : (
+          loading
+        )}
+      </Text>
     </Stack>
   );
 }

@@ -26,12 +26,14 @@ export function useStatistics(): StatisticsView | null | undefined {
   const partnerId = usePartnerId();
   const cached = useCachedStatistics(partnerId);
   const [failed, setFailed] = useState(false);
-  const wasOnline = useRef(false);
+  const couldFetch = useRef(false);
   useEffect(() => {
-    // On opening and on coming back online: at once. After a change in the queue: once it settles.
-    const immediate = !wasOnline.current;
-    wasOnline.current = online;
-    if (!online) return;
+    // On opening, on coming back online and once the partner is known (the page shows its frame until
+    // then, with nobody's numbers): at once. After a change in the queue: once it settles.
+    const canFetch = online && partnerId !== null;
+    const immediate = !couldFetch.current;
+    couldFetch.current = canFetch;
+    if (!canFetch) return;
     let cancelled = false;
     const timer = setTimeout(
       () =>
@@ -44,7 +46,7 @@ export function useStatistics(): StatisticsView | null | undefined {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [online, waiting]);
+  }, [online, waiting, partnerId]);
   if (cached === undefined) return undefined;
   if (cached === null) return online && !failed ? undefined : null;
   return { ...cached, pending: waiting };

@@ -24,6 +24,7 @@ import { LocationField } from '../../../components/location-picker';
 import { updateProfile } from '../api/update-profile';
 import { formOf, profileChanges, type ProfileForm } from '../profile-form';
 import { AppForm } from '../../../components/ui/app-form';
+import { LoadingSpinner } from '../../../components/ui/loading-spinner';
 
 function pictureUrl(user: User): string | undefined {
   return user.picture ? `${IMAGES_BASE}/${encodeURIComponent(user.picture)}` : undefined;
@@ -31,7 +32,8 @@ function pictureUrl(user: User): string | undefined {
 
 export default function ProfilePage() {
   const { user } = useSession();
-  return user ? <Profile user={user} /> : null;
+  // The partner is known once the session is (the page shows in the header's frame until then).
+  return user ? <Profile user={user} /> : <LoadingSpinner />;
 }
 
 /** What is checked on Confirm: what changed, and the fields required while editing, changed or not. */

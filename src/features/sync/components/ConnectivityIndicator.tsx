@@ -60,9 +60,16 @@ export function ConnectivityIndicator() {
         onClick={() => setOpen(true)}
       >
         {online ? <OnlineIcon boxSize="5" /> : <OfflineIcon boxSize="5" />}
-        <Text as="span" fontSize="sm" fontWeight="medium" hideBelow="md">
-          {online ? <Trans>En ligne</Trans> : <Trans>Hors ligne</Trans>}
-        </Text>
+        {/* Both words in one cell, the other one hidden: the button is as wide online as offline, so
+          the header does not move when a start painted online turns out offline. */}
+        <Box as="span" display="inline-grid" fontSize="sm" fontWeight="medium" hideBelow="md">
+          <Text as="span" gridArea="1 / 1" visibility={online ? 'visible' : 'hidden'}>
+            <Trans>En ligne</Trans>
+          </Text>
+          <Text as="span" gridArea="1 / 1" visibility={online ? 'hidden' : 'visible'}>
+            <Trans>Hors ligne</Trans>
+          </Text>
+        </Box>
         {waiting > 0 && (
           <Badge colorPalette="orange" variant="solid" size="sm">
             {waiting}
@@ -74,7 +81,8 @@ export function ConnectivityIndicator() {
             {rejected}
           </Badge>
         )}
-        {atRisk && <Box as="span" boxSize="2.5" rounded="full" bg="fg.error" />}
+        {/* The mark's place is kept: the header does not move when the storage is found at risk. */}
+        <Box as="span" boxSize="2.5" rounded="full" bg="fg.error" visibility={atRisk ? 'visible' : 'hidden'} />
       </Button>
       <SyncPanel open={open} onClose={() => setOpen(false)} />
     </>

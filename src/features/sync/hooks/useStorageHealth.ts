@@ -40,7 +40,12 @@ function subscribe(listener: () => void) {
 
 /** Null until first read. `outboxSize` re-reads the estimate when entries come and go. */
 export function useStorageHealth(outboxSize: number): StorageHealth | null {
-  const current = useSyncExternalStore(subscribe, () => health);
+  // Not read yet, as far as a prerendered page's hydration is concerned.
+  const current = useSyncExternalStore(
+    subscribe,
+    () => health,
+    () => null,
+  );
   useEffect(() => {
     void refreshStorageHealth().catch(() => undefined);
   }, [outboxSize]);
