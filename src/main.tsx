@@ -5,12 +5,13 @@ import { App } from './app/App';
 import { preloadLandingPage } from './app/Router';
 import { reportCaughtError } from './components/ui/chunk-error-boundary';
 import { currentColorMode, initColorMode } from './lib/color-mode';
-import { currentLocale, initI18n } from './lib/i18n';
+import { currentLocale, initI18n, storedLocale } from './lib/i18n';
 import { keepInstallOffer, registerServiceWorker } from './lib/pwa';
 import { noteServedFields } from './lib/typed-before-hydration';
 import { ensureSession, getSession, onSignIn, settleSignOutWhenOnline, subscribeSession } from './lib/session';
 
 initColorMode();
+dropPrerenderedPageOfAnotherChoice();
 // Each sign-in (a session refreshed at start included) fills the tablet with the partner's history and
 // statistics, so they show offline from the first minute. Its code loads then: a sign-in is online.
 onSignIn(
@@ -36,6 +37,19 @@ const stopWaitingForPartner = subscribeSession(() => {
  * top-level `await`: a module with top-level await turns off Rolldown's chunk optimisation for the
  * whole build (it would split the first load into some 80 small files; docs/ARCHITECTURE.md#start-up).
  */
+/**
+ * A page prerendered in another language or colour mode than the tablet's (its cookies were missing or
+ * older than its own storage): taken away at once, so that the mechanic neither reads it nor types
+ * into fields the app is about to replace. The app renders the page from nothing.
+ */
+function dropPrerenderedPageOfAnotherChoice(): void {
+  const container = document.getElementById('root')!;
+  const served = container.dataset.shell;
+  if (served === undefined || served === shellVariantName({ locale: storedLocale(), mode: currentColorMode() })) return;
+  container.replaceChildren();
+  delete container.dataset.shell;
+}
+
 function renderApp(): void {
   const container = document.getElementById('root')!;
   const app = (

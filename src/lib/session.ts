@@ -155,7 +155,11 @@ async function refreshOnce(): Promise<RefreshOutcome> {
     update({ status: 'anonymous', user: null, accessToken: null, offline: false });
     return 'unauthorized';
   }
+  const signOutsBefore = signOuts;
   const result = await apiRequest<AuthSession>('auth', '/refresh', { method: 'POST' });
+  // The partner signed out while the refresh was under way: its answer never signs them back in (nor
+  // brings their account back onto a shared tablet).
+  if (signOuts !== signOutsBefore) return 'unauthorized';
   if (result.status === 'success') {
     await establishSession(result.data);
     return 'ok';
@@ -248,7 +252,11 @@ export async function ensureSession(): Promise<SessionStatus> {
  * Clears the session in memory and everything of the partner on the tablet but their queued entries
  * (they leave at the partner's next sign-in), their pictures included.
  */
+/** Sign-outs so far in this page: a refresh answered after one is dropped (refreshOnce). */
+let signOuts = 0;
+
 async function forgetSession() {
+  signOuts += 1;
   const partnerId = state.user?.id ?? (await cachedAccount().catch(() => null))?.id;
   update({ status: 'anonymous', user: null, accessToken: null, offline: false });
   lastRefreshAt = 0;

@@ -89,6 +89,43 @@ async function looks(page: Page) {
 
 const DARK_BACKGROUND = 'rgb(17, 17, 17)';
 
+interface HydrationProbe {
+  layoutShift: number;
+  servedHeading: Element | null;
+}
+
+/** Before the page loads: sums its layout shifts and keeps the heading the HTML brought, before any script. */
+async function watchHydration(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const probe = window as unknown as HydrationProbe;
+    probe.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) probe.layoutShift += (entry as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    document.addEventListener('DOMContentLoaded', () => (probe.servedHeading = document.querySelector('h1')));
+  });
+}
+
+/** The variant served, whether the heading is still the HTML's own element, and the layout shift so far. */
+function hydrationState(page: Page) {
+  return page.evaluate(() => {
+    const probe = window as unknown as HydrationProbe;
+    return {
+      shell: document.getElementById('root')!.dataset.shell,
+      sameHeading: probe.servedHeading !== null && probe.servedHeading === document.querySelector('h1'),
+      layoutShift: probe.layoutShift,
+    };
+  });
+}
+
+/** Whether React has taken the element as its own (hydrated it). */
+async function hydrated(page: Page, selector: string): Promise<boolean> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')));
+}
+
 describe('the prerendered first screen', () => {
   it.each(CHOICES)('is painted without script in $language, $mode', async (choice) => {
     const chosen = await tabletThatChose(choice);
@@ -120,31 +157,17 @@ describe('the prerendered first screen', () => {
       const { context } = await tabletThatChose(choice, { serviceWorkers: 'block' });
       const page = await context.newPage();
       const console = watchConsole(page);
-      await page.addInitScript(() => {
-        const probe = window as unknown as { layoutShift: number; servedHeading: Element | null };
-        probe.layoutShift = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) probe.layoutShift += (entry as unknown as { value: number }).value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        // The heading as the HTML brought it, before any script of the app ran.
-        document.addEventListener('DOMContentLoaded', () => (probe.servedHeading = document.querySelector('h1')));
-      });
+      await watchHydration(page);
       for (const [pathname, titles] of Object.entries(TITLES)) {
         await page.goto(`${e2e.portal.url}${pathname}`);
         // Hydrated: React has taken the served submit button as its own.
         const submit = page.locator('form button[type="submit"]');
-        await expect
-          .poll(() => submit.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactFiber'))))
-          .toBe(true);
-        const state = await page.evaluate(() => {
-          const probe = window as unknown as { layoutShift: number; servedHeading: Element | null };
-          return {
-            shell: document.getElementById('root')!.dataset.shell,
-            sameHeading: probe.servedHeading !== null && probe.servedHeading === document.querySelector('h1'),
-            layoutShift: probe.layoutShift,
-          };
+        await expect.poll(() => hydrated(page, 'form button[type="submit"]')).toBe(true);
+        expect(await hydrationState(page)).toEqual({
+          shell: `${choice.language}-${choice.mode}`,
+          sameHeading: true,
+          layoutShift: 0,
         });
-        expect(state).toEqual({ shell: `${choice.language}-${choice.mode}`, sameHeading: true, layoutShift: 0 });
         expect(await heading1(page).textContent()).toBe(titles[choice.language]);
         expect(await appColorMode(page)).toBe(choice.mode);
         // And it answers: a submit with empty fields shows the field messages.
@@ -154,6 +177,23 @@ describe('the prerendered first screen', () => {
       console.expectClean();
     },
   );
+
+  it('is taken away when in another language than the tablet’s, which the page then shows and the next start gets', async () => {
+    // A tablet updated from a version that kept the language only in its own storage: no cookie yet.
+    const context = await tablet({ serviceWorkers: 'block' });
+    await context.addInitScript(() => localStorage.setItem('partner-language', 'ar'));
+    const page = await context.newPage();
+    const console = watchConsole(page);
+    await page.goto(`${e2e.portal.url}/login`);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    // Once the app's code runs, the French page is gone: nobody reads it or types into it.
+    expect(await page.evaluate(() => document.querySelector('h1')?.textContent ?? null)).not.toBe(TITLES['/login']!.fr);
+    await expect.poll(() => heading1(page).textContent()).toBe(TITLES['/login']!.ar);
+    expect(await page.evaluate(() => document.getElementById('root')!.dataset.shell)).toBeUndefined();
+    await page.reload();
+    expect(await page.evaluate(() => document.getElementById('root')!.dataset.shell)).toBe('ar-light');
+    console.expectClean();
+  });
 
   it('is sent by the service worker offline, in the language and colours chosen', async () => {
     const { context, page } = await tabletThatChose({ language: 'ar', mode: 'dark' });
@@ -174,14 +214,6 @@ describe('the prerendered first screen', () => {
 
 /** The partner's display name, as registerPartner makes it: it must never be in the HTML. */
 const PARTNER_NAME = /Garage prerender \d+/;
-
-/** Whether React has taken the element as its own (hydrated it). */
-async function hydrated(page: Page, selector: string): Promise<boolean> {
-  return page
-    .locator(selector)
-    .first()
-    .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')));
-}
 
 /** Holds the page's code of one screen (its chunk) until `release` is called. */
 async function holdScreenCode(page: Page, chunk: RegExp): Promise<() => void> {
@@ -214,28 +246,13 @@ describe('the dashboard’s prerendered frame', () => {
     expect(served).not.toContain(account.email);
 
     const console = watchConsole(page);
-    await page.addInitScript(() => {
-      const probe = window as unknown as { layoutShift: number; servedHeading: Element | null };
-      probe.layoutShift = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) probe.layoutShift += (entry as unknown as { value: number }).value;
-      }).observe({ type: 'layout-shift', buffered: true });
-      document.addEventListener('DOMContentLoaded', () => (probe.servedHeading = document.querySelector('h1')));
-    });
+    await watchHydration(page);
     await page.goto(`${e2e.portal.url}/`);
     await expect.poll(() => hydrated(page, 'input[name="kode_id"]')).toBe(true);
     // The partner's name comes into the header once the session is known, in the place kept for it.
     await expect.poll(() => page.locator('header').textContent()).toMatch(PARTNER_NAME);
     await page.waitForTimeout(500);
-    const state = await page.evaluate(() => {
-      const probe = window as unknown as { layoutShift: number; servedHeading: Element | null };
-      return {
-        shell: document.getElementById('root')!.dataset.shell,
-        sameHeading: probe.servedHeading !== null && probe.servedHeading === document.querySelector('h1'),
-        layoutShift: probe.layoutShift,
-      };
-    });
-    expect(state).toEqual({ shell: 'ar-dark', sameHeading: true, layoutShift: 0 });
+    expect(await hydrationState(page)).toEqual({ shell: 'ar-dark', sameHeading: true, layoutShift: 0 });
     expect(await looks(page)).toMatchObject({ lang: 'ar', dir: 'rtl', dark: true, background: DARK_BACKGROUND });
     console.expectClean();
     await screenshot(page, 'prerendered-dashboard-ar-dark');

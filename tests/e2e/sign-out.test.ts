@@ -101,6 +101,11 @@ describe('signing out on a shared tablet', () => {
     expect(JSON.stringify(before.accounts)).toContain(account.email);
 
     await signOut(page, { entriesWaiting: true });
+    // The sign-in page shows as soon as the session is forgotten; the tablet's copy of the partner's
+    // data goes in the same sign-out, a moment later.
+    await expect
+      .poll(async () => JSON.stringify((await readTabletDatabase(page)).accounts), SYNC_TIMEOUT)
+      .not.toContain(partnerId);
     const after = await readTabletDatabase(page);
     const { outbox, ...rest } = after;
     const everythingElse = JSON.stringify(rest);

@@ -50,7 +50,8 @@ describe('e2e harness', () => {
   });
 
   it('paints the app icon with the HTML: public/favicon.svg inline in the boot screen, nothing to fetch', async () => {
-    const shell = await (await fetch(`${e2e.portal.url}/`)).text();
+    // A page that is not prerendered (docs/ARCHITECTURE.md#prerendered-first-screens) shows the boot screen.
+    const shell = await (await fetch(`${e2e.portal.url}/profile`)).text();
     const icon = (await fs.readFile(path.join(PROJECT_ROOT, 'public', 'favicon.svg'), 'utf8')).trim();
     const boot = /<div class="boot" aria-busy="true">([\s\S]*?)<\/div>/.exec(shell)?.[1] ?? '';
     expect(boot).toContain(`<svg width="72" height="72" aria-hidden="true" ${icon.slice('<svg '.length)}`);

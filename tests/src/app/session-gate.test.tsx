@@ -22,6 +22,8 @@ vi.mock('../../../src/lib/api/client', async (importOriginal) => {
     ...original,
     apiRequest: vi.fn(async (base: string, path: string) => {
       if (base === 'auth' && path === '/refresh' && refreshAnswer.current) return refreshAnswer.current();
+      if (base === 'auth' && path === '/logout/partner')
+        return { code: 0, status: 'error', error: { type: 'other', reason: 'network', message: 'offline' } };
       throw new Error(`Unscripted API call: ${base} ${path}`);
     }),
   };
@@ -130,6 +132,21 @@ describe('the session gate', () => {
     const reloaded = await freshSessionModule();
     expect(await reloaded.refreshSession()).toBe('offline');
     expect(reloaded.getSession()).toMatchObject({ status: 'authenticated', offline: true, user: { id: demoUser.id } });
+  });
+
+  it('never lets a refresh answered after a sign-out sign the partner back in, nor bring their account back', async () => {
+    await rememberSignedInPartner();
+    const session = await freshSessionModule();
+    let answerRefresh: ((result: ApiResult<unknown>) => void) | null = null;
+    refreshAnswer.current = () => new Promise((resolve) => (answerRefresh = resolve));
+    const refreshing = session.refreshSession();
+    await waitFor(() => expect(answerRefresh).not.toBeNull());
+    await session.logout();
+    answerRefresh!(ok({ access_token: 'v4.local.token', user: demoUser }));
+    expect(await refreshing).toBe('unauthorized');
+    expect(session.getSession()).toMatchObject({ status: 'anonymous', user: null });
+    const { db } = await import('../../../src/lib/db');
+    expect(await db.accounts.get(demoUser.id)).toBeUndefined();
   });
 
   it('signs out only on a 401 from the server', async () => {

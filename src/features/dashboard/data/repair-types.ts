@@ -35,11 +35,18 @@ function stripPosition({ position: _position, ...type }: RepairType & { position
   return type;
 }
 
-/** The cached repair types in the server's order, refreshed on first use; undefined while loading. */
+/**
+ * The cached repair types in the server's order, refreshed on first use; undefined while loading, and
+ * while no partner is known (the dashboard's frame at start reads nothing, the tablet's database
+ * included).
+ */
 export function useRepairTypes(): RepairType[] | undefined {
   const partnerId = usePartnerId();
   useEffect(() => {
     if (partnerId) void refreshRepairTypes().catch(() => false);
   }, [partnerId]);
-  return useLiveQuery(async () => (await db.repairTypes.orderBy('position').toArray()).map(stripPosition), []);
+  return useLiveQuery(
+    async () => (partnerId ? (await db.repairTypes.orderBy('position').toArray()).map(stripPosition) : undefined),
+    [partnerId],
+  );
 }
