@@ -15,6 +15,7 @@ import {
   TABLET_CPU_SLOWDOWN,
   signInThroughForm,
   throttleCpu,
+  waitForServiceWorkerControl,
 } from './lib/browser';
 import { currentSeq, outboxRows, putRows } from './lib/idb';
 import { apiLogin, demoKodeIds, demoRepairTypeIds, registerPartner } from './lib/portal';
@@ -90,6 +91,9 @@ export async function measureHistory(
   try {
     const page = await context.newPage();
     await signInThroughForm(page, baseUrl, account);
+    // The runs are offline: the worker must have the whole shell first (its install takes longer than
+    // a page load since the prerendered pages joined the precache).
+    await waitForServiceWorkerControl(page);
     await context.setOffline(true);
     const now = Date.now();
     // Queued entries are the newest (entered since the last sync); synced ones go back ~7 months.
