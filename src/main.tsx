@@ -5,7 +5,7 @@ import { App } from './app/App';
 import { preloadLandingPage } from './app/Router';
 import { reportCaughtError } from './components/ui/chunk-error-boundary';
 import { currentColorMode, initColorMode } from './lib/color-mode';
-import { currentLocale, initI18n, storedLocale } from './lib/i18n';
+import { currentLocale, initI18n, storedLocale, type Locale } from './lib/i18n';
 import { keepInstallOffer, registerServiceWorker } from './lib/pwa';
 import { noteServedFields } from './lib/typed-before-hydration';
 import { ensureSession, getSession, onSignIn, settleSignOutWhenOnline, subscribeSession } from './lib/session';
@@ -32,11 +32,11 @@ const stopWaitingForPartner = subscribeSession(() => {
     .catch((error: unknown) => console.error('outbox sender', error));
 });
 
-/**
- * The first render waits for the catalog of the partner's language. Chained with `then`, not a
- * top-level `await`: a module with top-level await turns off Rolldown's chunk optimisation for the
- * whole build (it would split the first load into some 80 small files; docs/ARCHITECTURE.md#start-up).
- */
+/** Whether #root holds a page prerendered in this language and the colour mode in force. */
+function servedIn(container: HTMLElement, locale: Locale): boolean {
+  return container.dataset.shell === shellVariantName({ locale, mode: currentColorMode() });
+}
+
 /**
  * A page prerendered in another language or colour mode than the tablet's (its cookies were missing or
  * older than its own storage): taken away at once, so that the mechanic neither reads it nor types
@@ -44,12 +44,16 @@ const stopWaitingForPartner = subscribeSession(() => {
  */
 function dropPrerenderedPageOfAnotherChoice(): void {
   const container = document.getElementById('root')!;
-  const served = container.dataset.shell;
-  if (served === undefined || served === shellVariantName({ locale: storedLocale(), mode: currentColorMode() })) return;
+  if (container.dataset.shell === undefined || servedIn(container, storedLocale())) return;
   container.replaceChildren();
   delete container.dataset.shell;
 }
 
+/**
+ * The first render waits for the catalog of the partner's language. Chained with `then`, not a
+ * top-level `await`: a module with top-level await turns off Rolldown's chunk optimisation for the
+ * whole build (it would split the first load into some 80 small files; docs/ARCHITECTURE.md#start-up).
+ */
 function renderApp(): void {
   const container = document.getElementById('root')!;
   const app = (
@@ -61,8 +65,7 @@ function renderApp(): void {
   const options = { onCaughtError: reportCaughtError };
   // A page prerendered in the language and colour mode in force is brought to life where it stands
   // (docs/ARCHITECTURE.md#prerendered-first-screens); hydration yields to the mechanic's input by itself.
-  const served = container.dataset.shell;
-  if (served === shellVariantName({ locale: currentLocale(), mode: currentColorMode() })) {
+  if (servedIn(container, currentLocale())) {
     // What was typed into the page's fields while its code loaded becomes the forms' own.
     noteServedFields(container);
     hydrateRoot(container, app, options);

@@ -3,10 +3,12 @@
  * The choice is remembered; until one is made the tablet's own preference applies.
  */
 import { useSyncExternalStore } from 'react';
+import { COLOR_MODE_COOKIE } from '../../contract/shell';
 import { rememberColorModeForShell } from './shell-cookies';
 
 export type ColorMode = 'light' | 'dark';
-export const COLOR_MODE_STORAGE_KEY = 'partner-color-mode';
+/** The same name as the cookie the server reads (src/lib/shell-cookies.ts). */
+export const COLOR_MODE_STORAGE_KEY = COLOR_MODE_COOKIE;
 
 const listeners = new Set<() => void>();
 
@@ -64,9 +66,9 @@ export function useColorMode(): [ColorMode, (next: ColorMode) => void] {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => mode,
+    currentColorMode,
     // A prerendered page is hydrated only when it was rendered in the mode in force (src/main.tsx).
-    () => mode,
+    currentColorMode,
   );
   return [current, setColorMode];
 }

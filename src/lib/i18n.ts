@@ -6,13 +6,14 @@
 import { i18n, type Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { messages as frMessages } from '../locales/fr/messages.po';
-import { directionOfLocale, SHELL_LOCALES } from '../../contract/shell';
+import { directionOfLocale, LANGUAGE_COOKIE, SHELL_LOCALES } from '../../contract/shell';
 import { rememberLanguageForShell } from './shell-cookies';
 
 export const LOCALES = SHELL_LOCALES;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'fr';
-export const LANGUAGE_STORAGE_KEY = 'partner-language';
+/** The same name as the cookie the server reads (src/lib/shell-cookies.ts). */
+export const LANGUAGE_STORAGE_KEY = LANGUAGE_COOKIE;
 
 const loaders: Record<Exclude<Locale, 'fr'>, () => Promise<{ messages: Messages }>> = {
   ar: () => import('../locales/ar/messages.po'),
