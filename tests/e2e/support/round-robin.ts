@@ -22,6 +22,11 @@ export interface RoundRobinProxy {
   url: string;
   /** Every request forwarded, in the order they arrived. */
   log(): readonly ProxiedRequest[];
+  /**
+   * Sends the next request whose path starts with `pathPrefix` to `upstream`, whatever the turn: a
+   * test that needs a call on a given instance gets it without counting the page's other requests.
+   */
+  routeNext(pathPrefix: string, upstream: number): void;
   close(): Promise<void>;
 }
 
@@ -32,9 +37,16 @@ export async function startRoundRobinProxy(upstreams: readonly string[], port = 
   const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
   const log: ProxiedRequest[] = [];
   let next = 0;
-  const server = http.createServer((req, res) => {
+  const routed: { pathPrefix: string; upstream: number }[] = [];
+  const upstreamFor = (url: string): number => {
+    const pinned = routed.findIndex((route) => url.startsWith(route.pathPrefix));
+    if (pinned >= 0) return routed.splice(pinned, 1)[0]!.upstream;
     const upstream = next;
     next = (next + 1) % targets.length;
+    return upstream;
+  };
+  const server = http.createServer((req, res) => {
+    const upstream = upstreamFor(req.url ?? '/');
     const target = targets[upstream]!;
     const entry: ProxiedRequest = { method: req.method ?? 'GET', url: req.url ?? '/', upstream, status: 0 };
     log.push(entry);
@@ -68,6 +80,10 @@ export async function startRoundRobinProxy(upstreams: readonly string[], port = 
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     log: () => log,
+    routeNext: (pathPrefix, upstream) => {
+      if (!targets[upstream]) throw new Error(`no upstream ${upstream}`);
+      routed.push({ pathPrefix, upstream });
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         agent.destroy();
