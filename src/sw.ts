@@ -45,7 +45,9 @@ const TILE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 const TILE_PATH = /\/\d{1,2}\/\d+\/\d+(@2x|r)?\.(png|jpe?g|webp)$/;
 
 cleanupOutdatedCaches();
-precacheAndRoute(self.__WB_MANIFEST);
+// No directory index: by default the precache answers a navigation to `/` with index.html before the
+// navigation route below is asked, and the dashboard's prerendered frame would never be sent.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 // On activation, control the open pages. The first install activates at once, after precaching every
 // chunk, so the page that installed it gets every later chunk from the precache, offline too. A
 // new version is activated only when the mechanic accepts it (SKIP_WAITING below), and the page then

@@ -175,31 +175,36 @@ const UPDATE_OFFER = 'Une nouvelle version du portail est disponible.';
 const UPDATE_HELD = 'Terminez ou videz la saisie en cours pour mettre à jour.';
 
 /**
- * Deploys a new version into the served folder: index.html (and its compressed copies) gains a
- * marker, and the service worker's precache manifest gets the new revision of index.html, as a real
- * build would give it. The browser then sees a changed sw.js and installs it next to the running one.
+ * Deploys a new version into the served folder: each precached page (index.html and the prerendered
+ * first screens, with their compressed copies) gains a marker, and the service worker's precache
+ * manifest gets their new revisions, as a real build would give them. The browser then sees a changed
+ * sw.js and installs it next to the running one. Returns index.html's new revision.
  */
 async function deployNewVersion(dir: string): Promise<string> {
-  const indexFile = path.join(dir, 'index.html');
   const swFile = path.join(dir, 'sw.js');
-  const index = await fs.readFile(indexFile, 'utf8');
-  const sw = await fs.readFile(swFile, 'utf8');
-  const next = index.replace(
-    '<meta charset="UTF-8" />',
-    `<meta charset="UTF-8" />\n    <meta name="portal-version" content="${NEW_VERSION}" />`,
-  );
-  expect(next).not.toBe(index);
-  const revision = crypto.createHash('md5').update(next).digest('hex');
-  const entry = /\{"revision":"([0-9a-f]{32})","url":"index\.html"\}/;
-  expect(sw).toMatch(entry);
-  const nextSw = sw.replace(entry, `{"revision":"${revision}","url":"index.html"}`);
-  // sw.js last: the browser must not find the new worker before the page it precaches exists.
-  await fs.writeFile(`${indexFile}.tmp`, next);
-  await fs.rename(`${indexFile}.tmp`, indexFile);
-  await precompressFile(indexFile); // its Brotli and gzip copies, which the server prefers
-  await fs.writeFile(`${swFile}.tmp`, nextSw);
+  let sw = await fs.readFile(swFile, 'utf8');
+  const pages = [...sw.matchAll(/\{"revision":"([0-9a-f]{32})","url":"([\w/-]+\.html)"\}/g)];
+  expect(pages.map(([, , url]) => url)).toContain('index.html');
+  const revisions = new Map<string, string>();
+  for (const [entry, , url] of pages) {
+    const file = path.join(dir, url!);
+    const page = await fs.readFile(file, 'utf8');
+    const next = page.replace(
+      '<meta charset="UTF-8" />',
+      `<meta charset="UTF-8" />\n    <meta name="portal-version" content="${NEW_VERSION}" />`,
+    );
+    expect(next, url).not.toBe(page);
+    const revision = crypto.createHash('md5').update(next).digest('hex');
+    revisions.set(url!, revision);
+    sw = sw.replace(entry, `{"revision":"${revision}","url":"${url}"}`);
+    await fs.writeFile(`${file}.tmp`, next);
+    await fs.rename(`${file}.tmp`, file);
+    await precompressFile(file); // its Brotli and gzip copies, which the server prefers
+  }
+  // sw.js last: the browser must not find the new worker before the pages it precaches exist.
+  await fs.writeFile(`${swFile}.tmp`, sw);
   await fs.rename(`${swFile}.tmp`, swFile);
-  return revision;
+  return revisions.get('index.html')!;
 }
 
 const pageVersion = (page: Page) =>

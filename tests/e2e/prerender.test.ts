@@ -258,6 +258,26 @@ describe('the dashboard’s prerendered frame', () => {
     await screenshot(page, 'prerendered-dashboard-ar-dark');
   });
 
+  it('is sent by the service worker offline in the language and colours chosen, and hydrated as it stands', async () => {
+    const { context, page } = await tabletThatChose({ language: 'ar', mode: 'dark' });
+    await signIn(page, e2e.portal.url, account);
+    await waitForServiceWorker(page);
+    await waitForPrecache(page);
+    await context.setOffline(true);
+    const console = watchConsole(page);
+    await watchHydration(page);
+    const answer = await page.goto(`${e2e.portal.url}/`);
+    expect(answer?.fromServiceWorker()).toBe(true);
+    const served = (await answer?.text()) ?? '';
+    expect(served).toContain('data-shell="ar-dark"');
+    expect(served).not.toMatch(PARTNER_NAME);
+    await expect.poll(() => hydrated(page, 'input[name="kode_id"]')).toBe(true);
+    await expect.poll(() => page.locator('header').textContent()).toMatch(PARTNER_NAME);
+    expect(await hydrationState(page)).toEqual({ shell: 'ar-dark', sameHeading: true, layoutShift: 0 });
+    expect(await looks(page)).toMatchObject({ lang: 'ar', dir: 'rtl', dark: true, background: DARK_BACKGROUND });
+    console.expectClean([/net::ERR_INTERNET_DISCONNECTED/]);
+  });
+
   it('keeps what was typed and submitted before the screen’s code arrived: sign-in, then a KODE ID', async () => {
     const context = await tablet({ serviceWorkers: 'block' });
     const page = await context.newPage();
