@@ -17,9 +17,21 @@ import {
   shellVariantName,
   type ShellVariant,
 } from '../contract/shell';
+import { chunkFilesOf, filesInHtml, withModulePreloads, type BuiltBundle } from './module-preloads';
 import { precompressFile } from './precompress';
 
 type RenderShell = (pathname: string, variant: ShellVariant) => Promise<string>;
+
+/**
+ * The modules of the screen each prerendered page shows (src/app/Router.tsx loads them lazily): the
+ * page preloads their code so that hydration does not wait for the app's start to ask for it.
+ */
+const SCREEN_MODULES: Readonly<Record<string, readonly string[]>> = {
+  dashboard: ['src/features/dashboard/pages/DashboardPage.tsx', 'src/app/layouts/AuthenticatedLayout.tsx'],
+  login: ['src/features/auth/pages/LoginPage.tsx'],
+  register: ['src/features/auth/pages/RegisterPage.tsx'],
+  'forgot-password': ['src/features/auth/pages/ForgotPasswordPage.tsx'],
+};
 
 const ROOT_ELEMENT = /<div id="root">[\s\S]*?<\/div>\s*<\/div>\s*(?=<\/body>)/;
 const HTML_ELEMENT = /<html[^>]*>/;
@@ -39,7 +51,9 @@ export function shellDocument(template: string, variant: ShellVariant, body: str
     throw new Error('index.html has no <html> element, no </head> or no #root with its boot screen to replace');
   }
   const { locale, mode } = variant;
-  const styles = body.match(EMOTION_STYLE) ?? [];
+  // Marked as Emotion marks the styles it has moved (data-s): it would otherwise move each one to the
+  // end of the head when the page starts, and the browser would parse them all again.
+  const styles = (body.match(EMOTION_STYLE) ?? []).map((style) => style.replace('<style ', '<style data-s="" '));
   const markup = body.replace(EMOTION_STYLE, '');
   const html = `<html lang="${locale}" dir="${directionOfLocale(locale)}" class="${mode}" style="color-scheme: ${mode}">`;
   const root = `<div id="root" data-shell="${shellVariantName(variant)}">${markup}</div>\n  `;
@@ -73,6 +87,7 @@ export function prerenderShells(plugins: () => PluginOption[]): Plugin {
   let root = '';
   let outDir = '';
   let isServerBuild = false;
+  let bundle: BuiltBundle = {};
   return {
     name: 'garage:prerender-shells',
     apply: 'build',
@@ -80,6 +95,9 @@ export function prerenderShells(plugins: () => PluginOption[]): Plugin {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
       isServerBuild = Boolean(config.build.ssr);
+    },
+    generateBundle(_options, output) {
+      bundle = output;
     },
     closeBundle: {
       // Before vite-plugin-pwa generates the worker (its closeBundle is ordered 'post' in vite.config.ts).
@@ -89,12 +107,16 @@ export function prerenderShells(plugins: () => PluginOption[]): Plugin {
         if (isServerBuild) return;
         const renderShell = await buildRenderer(root, plugins(), path.join(root, 'node_modules/.cache/prerender'));
         const template = await fs.readFile(path.join(outDir, 'index.html'), 'utf8');
-        for (const pathname of Object.keys(PRERENDERED_PAGES)) {
+        const inTemplate = filesInHtml(template);
+        for (const [pathname, page] of Object.entries(PRERENDERED_PAGES)) {
+          const screen = (SCREEN_MODULES[page] ?? []).map((module) => path.resolve(root, module));
+          const preloads = chunkFilesOf(bundle, screen).filter((file) => !inTemplate.has(file));
+          const pageTemplate = withModulePreloads(template, preloads);
           for (const variant of allShellVariants()) {
             const file = path.join(outDir, prerenderedFile(pathname, variant)!);
             const body = await renderShell(pathname, variant);
             await fs.mkdir(path.dirname(file), { recursive: true });
-            await fs.writeFile(file, shellDocument(template, variant, body));
+            await fs.writeFile(file, shellDocument(pageTemplate, variant, body));
             await precompressFile(file);
           }
         }

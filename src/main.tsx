@@ -1,85 +1,28 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { shellVariantName } from '../contract/shell';
-import { App } from './app/App';
-import { preloadLandingPage } from './app/Router';
-import { reportCaughtError } from './components/ui/chunk-error-boundary';
-import { currentColorMode, initColorMode } from './lib/color-mode';
-import { currentLocale, initI18n, storedLocale, type Locale } from './lib/i18n';
-import { keepInstallOffer, registerServiceWorker } from './lib/pwa';
+/**
+ * The page's entry, kept small (docs/ARCHITECTURE.md#start-up): it settles what the page shows before
+ * its first paint (colour mode; a prerendered page in another language or mode taken away; fields
+ * typed into before the app's code arrives noted), then lets the browser paint the page's HTML, and
+ * only then runs the app (src/boot.tsx), whose code has been fetched meanwhile (the HTML preloads it).
+ * Evaluated at once, that code held the first paint of a prerendered page back by the whole time it
+ * takes to run.
+ */
+import { keepPrerenderedPageIfChosen } from './app/prerendered-page';
+import { initColorMode } from './lib/color-mode';
+import { storedLocale } from './lib/locale-choice';
+import { keepInstallOffer } from './lib/pwa';
 import { noteServedFields } from './lib/typed-before-hydration';
-import { ensureSession, getSession, onSignIn, settleSignOutWhenOnline, subscribeSession } from './lib/session';
 
 initColorMode();
-dropPrerenderedPageOfAnotherChoice();
-// Each sign-in (a session refreshed at start included) fills the tablet with the partner's history and
-// statistics, so they show offline from the first minute. Its code loads then: a sign-in is online.
-onSignIn(
-  () =>
-    void import('./features/dashboard/data/device-fill').then(({ fillDevice }) => fillDevice()).catch(() => undefined),
-);
-settleSignOutWhenOnline();
-// The session check and the landing page's code start now, alongside the catalog and the first render.
-void ensureSession();
-preloadLandingPage(window.location.pathname);
-// The outbox's sender, and IndexedDB's code with it, starts once a partner is signed in (by the server
-// or from the tablet's cache offline): /login needs neither (docs/ARCHITECTURE.md#start-up).
-const stopWaitingForPartner = subscribeSession(() => {
-  if (getSession().status !== 'authenticated') return;
-  stopWaitingForPartner();
-  void import('./lib/sync')
-    .then(({ startSync }) => startSync())
-    .catch((error: unknown) => console.error('outbox sender', error));
-});
-
-/** Whether #root holds a page prerendered in this language and the colour mode in force. */
-function servedIn(container: HTMLElement, locale: Locale): boolean {
-  return container.dataset.shell === shellVariantName({ locale, mode: currentColorMode() });
-}
-
-/**
- * A page prerendered in another language or colour mode than the tablet's (its cookies were missing or
- * older than its own storage): taken away at once, so that the mechanic neither reads it nor types
- * into fields the app is about to replace. The app renders the page from nothing.
- */
-function dropPrerenderedPageOfAnotherChoice(): void {
-  const container = document.getElementById('root')!;
-  if (container.dataset.shell === undefined || servedIn(container, storedLocale())) return;
-  container.replaceChildren();
-  delete container.dataset.shell;
-}
-
-/**
- * The first render waits for the catalog of the partner's language. Chained with `then`, not a
- * top-level `await`: a module with top-level await turns off Rolldown's chunk optimisation for the
- * whole build (it would split the first load into some 80 small files; docs/ARCHITECTURE.md#start-up).
- */
-function renderApp(): void {
-  const container = document.getElementById('root')!;
-  const app = (
-    <StrictMode>
-      <App />
-    </StrictMode>
-  );
-  // A part whose code cannot be fetched is shown to the mechanic with Retry, not logged as a bug.
-  const options = { onCaughtError: reportCaughtError };
-  // A page prerendered in the language and colour mode in force is brought to life where it stands
-  // (docs/ARCHITECTURE.md#prerendered-first-screens); hydration yields to the mechanic's input by itself.
-  if (servedIn(container, currentLocale())) {
-    // What was typed into the page's fields while its code loaded becomes the forms' own.
-    noteServedFields(container);
-    hydrateRoot(container, app, options);
-    return;
-  }
-  // Otherwise (no prerendered page here, or one in another language or mode) the app renders from
-  // nothing, replacing what the HTML showed. As a transition, the first render yields to the browser
-  // every few milliseconds instead of holding the main thread for the whole tree: on a slow tablet a
-  // tap or a keystroke is answered meanwhile (Lighthouse's total blocking time on /login was halved).
-  const root = createRoot(container, options);
-  startTransition(() => root.render(app));
-}
-
-void initI18n().then(renderApp);
-
+const container = document.getElementById('root')!;
+// What is typed into the page's fields while the app's code loads becomes the forms' own.
+if (keepPrerenderedPageIfChosen(container, storedLocale())) noteServedFields(container);
 keepInstallOffer();
-void registerServiceWorker();
+
+/** Runs `start` once the browser has painted; at once in a hidden tab, which paints nothing. */
+function afterNextPaint(start: () => void): void {
+  if (document.visibilityState === 'hidden') start();
+  // A task queued from an animation frame runs once that frame has been painted.
+  else requestAnimationFrame(() => setTimeout(start, 0));
+}
+
+afterNextPaint(() => void import('./boot'));

@@ -1,5 +1,5 @@
 import { Box } from '@chakra-ui/react';
-import type { ComponentType, ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { ChunkErrorBoundary, ChunkFailureNotice } from '../components/ui/chunk-error-boundary';
 import { retryableLazy, type RetryableLazy } from '../components/ui/retryable-lazy';
@@ -7,6 +7,7 @@ import { PublicLayout } from './layouts/PublicLayout';
 import { paths } from '../config/paths';
 import { SessionGate, type RouteArea } from './SessionGate';
 import { LoadingSpinner } from '../components/ui/loading-spinner';
+import { screenShown } from '../lib/start-up';
 
 type ScreenPath = (typeof paths)[keyof typeof paths];
 
@@ -60,6 +61,12 @@ const failedScreen = (retry: () => void) => (
   </Box>
 );
 
+/** Tells the start-up that the screen is on show: rendered with its page, not a spinner in its place. */
+function ScreenShown() {
+  useEffect(screenShown, []);
+  return null;
+}
+
 function gatedPage({ area, Page }: Screen) {
   const Layout = area === 'authenticated' ? AuthenticatedLayout : PublicLayout;
   return function GatedPage() {
@@ -70,6 +77,7 @@ function gatedPage({ area, Page }: Screen) {
             {/* A screen whose code cannot be fetched leaves the header (menus, language) in place. */}
             <ChunkErrorBoundary reset={Page.reset} loading={<LoadingSpinner />} fallback={failedScreen}>
               <Page />
+              <ScreenShown />
             </ChunkErrorBoundary>
           </Layout>
         </ChunkErrorBoundary>

@@ -33,10 +33,10 @@ describe('a prerendered page in the built index.html', () => {
     expect(document).toContain('<script type="module" src="/assets/index.js"></script>');
   });
 
-  it('moves Emotion’s styles to the head, in their order and unchanged', () => {
+  it('moves Emotion’s styles to the head, in their order and unchanged, marked as moved', () => {
     const head = document.slice(0, document.indexOf('</head>'));
     expect(head).toContain(
-      '<style data-emotion="css-global abc">:root{--x:1}</style><style data-emotion="css def">.css-def{content:"$&"}</style>',
+      '<style data-s="" data-emotion="css-global abc">:root{--x:1}</style><style data-s="" data-emotion="css def">.css-def{content:"$&"}</style>',
     );
     expect(document.slice(document.indexOf('<body>'))).not.toContain('<style');
   });

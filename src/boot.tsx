@@ -1,0 +1,75 @@
+/**
+ * The app's start, loaded by the page's entry (src/main.tsx) once the page's HTML is painted: the
+ * session check, the landing screen's code and the language's catalog start together, then the app
+ * hydrates the prerendered page or renders from nothing.
+ */
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { preloadLandingPage } from './app/Router';
+import { reportCaughtError } from './components/ui/chunk-error-boundary';
+import { servedIn } from './app/prerendered-page';
+import { currentLocale, initI18n } from './lib/i18n';
+import { registerServiceWorker } from './lib/pwa';
+import { afterFirstScreen } from './lib/start-up';
+import { ensureSession, getSession, onSignIn, settleSignOutWhenOnline, subscribeSession } from './lib/session';
+
+// Each sign-in (a session refreshed at start included) fills the tablet with the partner's history and
+// statistics, so they show offline from the first minute. Its code loads then: a sign-in is online.
+onSignIn(() =>
+  afterFirstScreen(
+    () =>
+      void import('./features/dashboard/data/device-fill')
+        .then(({ fillDevice }) => fillDevice())
+        .catch(() => undefined),
+  ),
+);
+settleSignOutWhenOnline();
+// The session check and the landing page's code start now, alongside the catalog and the first render.
+void ensureSession();
+preloadLandingPage(window.location.pathname);
+// The outbox's sender, and IndexedDB's code with it, starts once a partner is signed in (by the server
+// or from the tablet's cache offline): /login needs neither (docs/ARCHITECTURE.md#start-up).
+const stopWaitingForPartner = subscribeSession(() => {
+  if (getSession().status !== 'authenticated') return;
+  stopWaitingForPartner();
+  afterFirstScreen(
+    () =>
+      void import('./lib/sync')
+        .then(({ startSync }) => startSync())
+        .catch((error: unknown) => console.error('outbox sender', error)),
+  );
+});
+
+/**
+ * The first render waits for the catalog of the partner's language. Chained with `then`, not a
+ * top-level `await`: a module with top-level await turns off Rolldown's chunk optimisation for the
+ * whole build (it would split the first load into some 80 small files; docs/ARCHITECTURE.md#start-up).
+ */
+function renderApp(): void {
+  const container = document.getElementById('root')!;
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
+  // A part whose code cannot be fetched is shown to the mechanic with Retry, not logged as a bug.
+  const options = { onCaughtError: reportCaughtError };
+  // A page prerendered in the language and colour mode in force is brought to life where it stands
+  // (docs/ARCHITECTURE.md#prerendered-first-screens), as a transition like the render below: React
+  // hydrates in one uninterrupted task otherwise (its default hydration lane is not time-sliced).
+  if (servedIn(container, currentLocale())) {
+    startTransition(() => void hydrateRoot(container, app, options));
+    return;
+  }
+  // Otherwise (no prerendered page here, or one in another language or mode) the app renders from
+  // nothing, replacing what the HTML showed. As a transition, the first render yields to the browser
+  // every few milliseconds instead of holding the main thread for the whole tree: on a slow tablet a
+  // tap or a keystroke is answered meanwhile (Lighthouse's total blocking time on /login was halved).
+  const root = createRoot(container, options);
+  startTransition(() => root.render(app));
+}
+
+void initI18n().then(renderApp);
+
+void registerServiceWorker();
