@@ -3,10 +3,8 @@ import react from '@vitejs/plugin-react-swc';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bootIcon } from './scripts/boot-icon';
-import { preloadInIndexHtml } from './scripts/module-preloads';
 import { precompress } from './scripts/precompress';
 import { prerenderShells } from './scripts/prerender-shells';
-import { staticGraphOf } from './scripts/static-graph';
 
 const CHAKRA_DEFINE_HELPERS = [
   'defineConfig',
@@ -21,9 +19,6 @@ const CHAKRA_DEFINE_HELPERS = [
   'defineAnimationStyles',
 ] as const;
 
-/** The page's small entry (src/main.tsx), which loads the app's start once the HTML is painted. */
-const pageEntry = staticGraphOf('index.html');
-
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080';
 
 /** The transforms the app's code needs, in the browser build and in the prerender's Node build. */
@@ -32,10 +27,6 @@ const appTransforms = () => [react({ plugins: [['@lingui/swc-plugin', {}]] }), l
 export default defineConfig({
   plugins: [
     ...appTransforms(),
-    pageEntry.plugin,
-    // The app's start is fetched with the page's entry, which imports it once the HTML is painted, and
-    // so is the service worker's registration, which the start imports at once.
-    preloadInIndexHtml(['src/boot.tsx', 'workbox-window']),
     // public/favicon.svg inline in the boot screen of index.html.
     bootIcon(),
     VitePWA({
@@ -84,21 +75,16 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
-      input: { index: 'index.html', boot: 'src/boot.tsx' },
       // Chakra's theme module builds its default config (all ~75 recipes) at load time with these
       // identity helpers; marked pure, the recipes the portal does not register are dropped.
       treeshake: { manualPureFunctions: [...CHAKRA_DEFINE_HELPERS] },
       output: {
         codeSplitting: {
-          // Two files hold what every first load needs: the page's small entry with what it imports,
-          // and the app's start (an entry of its own, so that `$initial` marks what it imports
-          // statically once unused exports are dropped). Rolldown would otherwise split the modules
-          // the lazy screens share with the start into many small files (each compressed on its own,
-          // each a request) that every first load fetches anyway (docs/ARCHITECTURE.md#start-up).
-          groups: [
-            { name: 'entry', test: (id: string) => pageEntry.has(id), priority: 2 },
-            { name: 'shell', tags: ['$initial'], priority: 1 },
-          ],
+          // Everything the entry imports statically goes in one file with it: Rolldown would otherwise
+          // split the modules the lazy screens share with the entry into many small files (each
+          // compressed on its own, each a request) that every first load fetches anyway
+          // (docs/ARCHITECTURE.md#start-up).
+          groups: [{ name: 'shell', tags: ['$initial'] }],
         },
       },
     },

@@ -17,25 +17,20 @@ import {
   shellVariantName,
   type ShellVariant,
 } from '../contract/shell';
-import { chunkFilesOf, filesInHtml, withModulePreloads, type BuiltBundle } from './module-preloads';
 import { precompressFile } from './precompress';
 
 type RenderShell = (pathname: string, variant: ShellVariant) => Promise<string>;
 
-/**
- * The modules of the screen each prerendered page shows (src/app/Router.tsx loads them lazily): the
- * page preloads their code so that hydration does not wait for the app's start to ask for it.
- */
-const SCREEN_MODULES: Readonly<Record<string, readonly string[]>> = {
-  dashboard: ['src/features/dashboard/pages/DashboardPage.tsx', 'src/app/layouts/AuthenticatedLayout.tsx'],
-  login: ['src/features/auth/pages/LoginPage.tsx'],
-  register: ['src/features/auth/pages/RegisterPage.tsx'],
-  'forgot-password': ['src/features/auth/pages/ForgotPasswordPage.tsx'],
-};
-
 const ROOT_ELEMENT = /<div id="root">[\s\S]*?<\/div>\s*<\/div>\s*(?=<\/body>)/;
 const HTML_ELEMENT = /<html[^>]*>/;
+const HEAD_START = '<head>';
 const HEAD_END = '</head>';
+/**
+ * The browser paints nothing of the page before #root is parsed to its end (Chromium 124+; others
+ * ignore it): the HTML can arrive in pieces, and a paint between two left a half-drawn header whose
+ * title then came in beside the logo (a layout shift).
+ */
+const PAINT_WHOLE_PAGE = '<link rel="expect" href="#root" blocking="render">';
 /** The style elements Emotion writes beside the elements they style, on the server. */
 const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
 
@@ -47,8 +42,15 @@ const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
  * the page starts, so hydration is the same.
  */
 export function shellDocument(template: string, variant: ShellVariant, body: string): string {
-  if (!ROOT_ELEMENT.test(template) || !HTML_ELEMENT.test(template) || !template.includes(HEAD_END)) {
-    throw new Error('index.html has no <html> element, no </head> or no #root with its boot screen to replace');
+  if (
+    !ROOT_ELEMENT.test(template) ||
+    !HTML_ELEMENT.test(template) ||
+    !template.includes(HEAD_START) ||
+    !template.includes(HEAD_END)
+  ) {
+    throw new Error(
+      'index.html has no <html> element, no <head>, no </head> or no #root with its boot screen to replace',
+    );
   }
   const { locale, mode } = variant;
   // Marked as Emotion marks the styles it has moved (data-s): it would otherwise move each one to the
@@ -60,6 +62,7 @@ export function shellDocument(template: string, variant: ShellVariant, body: str
   // Replaced by functions: a `$` in the styles or the text must stay as it is.
   return template
     .replace(HTML_ELEMENT, () => html)
+    .replace(HEAD_START, () => `${HEAD_START}${PAINT_WHOLE_PAGE}`)
     .replace(HEAD_END, () => `${styles.join('')}${HEAD_END}`)
     .replace(ROOT_ELEMENT, () => root);
 }
@@ -87,7 +90,6 @@ export function prerenderShells(plugins: () => PluginOption[]): Plugin {
   let root = '';
   let outDir = '';
   let isServerBuild = false;
-  let bundle: BuiltBundle = {};
   return {
     name: 'garage:prerender-shells',
     apply: 'build',
@@ -95,9 +97,6 @@ export function prerenderShells(plugins: () => PluginOption[]): Plugin {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
       isServerBuild = Boolean(config.build.ssr);
-    },
-    generateBundle(_options, output) {
-      bundle = output;
     },
     closeBundle: {
       // Before vite-plugin-pwa generates the worker (its closeBundle is ordered 'post' in vite.config.ts).
@@ -107,16 +106,12 @@ export function prerenderShells(plugins: () => PluginOption[]): Plugin {
         if (isServerBuild) return;
         const renderShell = await buildRenderer(root, plugins(), path.join(root, 'node_modules/.cache/prerender'));
         const template = await fs.readFile(path.join(outDir, 'index.html'), 'utf8');
-        const inTemplate = filesInHtml(template);
-        for (const [pathname, page] of Object.entries(PRERENDERED_PAGES)) {
-          const screen = (SCREEN_MODULES[page] ?? []).map((module) => path.resolve(root, module));
-          const preloads = chunkFilesOf(bundle, screen).filter((file) => !inTemplate.has(file));
-          const pageTemplate = withModulePreloads(template, preloads);
+        for (const pathname of Object.keys(PRERENDERED_PAGES)) {
           for (const variant of allShellVariants()) {
             const file = path.join(outDir, prerenderedFile(pathname, variant)!);
             const body = await renderShell(pathname, variant);
             await fs.mkdir(path.dirname(file), { recursive: true });
-            await fs.writeFile(file, shellDocument(pageTemplate, variant, body));
+            await fs.writeFile(file, shellDocument(template, variant, body));
             await precompressFile(file);
           }
         }

@@ -1,28 +1,77 @@
-/**
- * The page's entry, kept small (docs/ARCHITECTURE.md#start-up): it settles what the page shows before
- * its first paint (colour mode; a prerendered page in another language or mode taken away; fields
- * typed into before the app's code arrives noted), then lets the browser paint the page's HTML, and
- * only then runs the app (src/boot.tsx), whose code has been fetched meanwhile (the HTML preloads it).
- * Evaluated at once, that code held the first paint of a prerendered page back by the whole time it
- * takes to run.
- */
-import { keepPrerenderedPageIfChosen } from './app/prerendered-page';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { keepPrerenderedPageIfChosen, servedIn } from './app/prerendered-page';
+import { preloadLandingPage } from './app/Router';
+import { reportCaughtError } from './components/ui/chunk-error-boundary';
 import { initColorMode } from './lib/color-mode';
-import { storedLocale } from './lib/locale-choice';
-import { keepInstallOffer } from './lib/pwa';
+import { currentLocale, initI18n, storedLocale } from './lib/i18n';
+import { keepInstallOffer, registerServiceWorker } from './lib/pwa';
+import { ensureSession, getSession, onSignIn, settleSignOutWhenOnline, subscribeSession } from './lib/session';
+import { afterFirstScreen } from './lib/start-up';
 import { noteServedFields } from './lib/typed-before-hydration';
 
 initColorMode();
 const container = document.getElementById('root')!;
-// What is typed into the page's fields while the app's code loads becomes the forms' own.
+// A prerendered page in the language and mode in force stays to be hydrated; what is typed into its
+// fields until then becomes the forms' own. One in another language or mode is taken away at once.
 if (keepPrerenderedPageIfChosen(container, storedLocale())) noteServedFields(container);
-keepInstallOffer();
+// Each sign-in (a session refreshed at start included) fills the tablet with the partner's history and
+// statistics, so they show offline from the first minute. Its code loads then: a sign-in is online.
+onSignIn(() =>
+  afterFirstScreen(
+    () =>
+      void import('./features/dashboard/data/device-fill')
+        .then(({ fillDevice }) => fillDevice())
+        .catch(() => undefined),
+  ),
+);
+settleSignOutWhenOnline();
+// The session check and the landing page's code start now, alongside the catalog and the first render.
+void ensureSession();
+preloadLandingPage(window.location.pathname);
+// The outbox's sender, and IndexedDB's code with it, starts once a partner is signed in (by the server
+// or from the tablet's cache offline): /login needs neither (docs/ARCHITECTURE.md#start-up).
+const stopWaitingForPartner = subscribeSession(() => {
+  if (getSession().status !== 'authenticated') return;
+  stopWaitingForPartner();
+  afterFirstScreen(
+    () =>
+      void import('./lib/sync')
+        .then(({ startSync }) => startSync())
+        .catch((error: unknown) => console.error('outbox sender', error)),
+  );
+});
 
-/** Runs `start` once the browser has painted; at once in a hidden tab, which paints nothing. */
-function afterNextPaint(start: () => void): void {
-  if (document.visibilityState === 'hidden') start();
-  // A task queued from an animation frame runs once that frame has been painted.
-  else requestAnimationFrame(() => setTimeout(start, 0));
+/**
+ * The first render waits for the catalog of the partner's language. Chained with `then`, not a
+ * top-level `await`: a module with top-level await turns off Rolldown's chunk optimisation for the
+ * whole build (it would split the first load into some 80 small files; docs/ARCHITECTURE.md#start-up).
+ */
+function renderApp(): void {
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
+  // A part whose code cannot be fetched is shown to the mechanic with Retry, not logged as a bug.
+  const options = { onCaughtError: reportCaughtError };
+  // A page prerendered in the language and colour mode in force is brought to life where it stands
+  // (docs/ARCHITECTURE.md#prerendered-first-screens), as a transition like the render below: React
+  // hydrates in one uninterrupted task otherwise (its default hydration lane is not time-sliced).
+  if (servedIn(container, currentLocale())) {
+    startTransition(() => void hydrateRoot(container, app, options));
+    return;
+  }
+  // Otherwise (no prerendered page here, or one in another language or mode) the app renders from
+  // nothing, replacing what the HTML showed. As a transition, the first render yields to the browser
+  // every few milliseconds instead of holding the main thread for the whole tree: on a slow tablet a
+  // tap or a keystroke is answered meanwhile (Lighthouse's total blocking time on /login was halved).
+  const root = createRoot(container, options);
+  startTransition(() => root.render(app));
 }
 
-afterNextPaint(() => void import('./boot'));
+void initI18n().then(renderApp);
+
+keepInstallOffer();
+void registerServiceWorker();

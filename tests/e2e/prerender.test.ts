@@ -278,37 +278,6 @@ describe('the dashboard’s prerendered frame', () => {
     console.expectClean([/net::ERR_INTERNET_DISCONNECTED/]);
   });
 
-  it('announces in its HTML every script the page runs until it can be typed in, /login as the dashboard', async () => {
-    const context = await tablet({ serviceWorkers: 'block' });
-    const page = await context.newPage();
-    for (const [pathname, typeable] of [
-      ['/login', 'input[name="email"]'],
-      ['/', 'input[name="kode_id"]'],
-    ] as const) {
-      if (pathname === '/') await signIn(page, e2e.portal.url, account);
-      const answer = await page.goto(`${e2e.portal.url}${pathname}`);
-      const html = (await answer?.text()) ?? '';
-      expect(html, pathname).toContain('data-shell="fr-light"');
-      await expect.poll(() => hydrated(page, typeable)).toBe(true);
-      await page.waitForFunction(() => performance.getEntriesByName('screen-shown', 'mark').length > 0);
-      // The scripts asked for until the screen was on show (the start-up's mark), by the page or its HTML.
-      const scripts = await page.evaluate(() => {
-        const shown = performance.getEntriesByName('screen-shown', 'mark')[0]!.startTime;
-        return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-          .filter((entry) => entry.initiatorType !== 'fetch' && entry.name.endsWith('.js') && entry.startTime <= shown)
-          .map((entry) => new URL(entry.name).pathname);
-      });
-      const announced = [...html.matchAll(/<(?:script[^>]*\ssrc|link rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map(
-        ([, src]) => src,
-      );
-      expect(scripts.length, pathname).toBeGreaterThan(1);
-      expect(
-        scripts.filter((script) => !announced.includes(script)),
-        `scripts of ${pathname} not announced`,
-      ).toEqual([]);
-    }
-  });
-
   it('keeps what was typed and submitted before the screen’s code arrived: sign-in, then a KODE ID', async () => {
     const context = await tablet({ serviceWorkers: 'block' });
     const page = await context.newPage();

@@ -41,6 +41,10 @@ describe('a prerendered page in the built index.html', () => {
     expect(document.slice(document.indexOf('<body>'))).not.toContain('<style');
   });
 
+  it('is painted only once #root is parsed to its end, not half-drawn', () => {
+    expect(document).toContain('<head><link rel="expect" href="#root" blocking="render">');
+  });
+
   it('refuses a template without the boot screen to replace', () => {
     expect(() =>
       shellDocument('<html><head></head><body></body></html>', { locale: 'fr', mode: 'light' }, BODY),
