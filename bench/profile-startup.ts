@@ -1,11 +1,14 @@
 /**
- * npm run bench:profile [-- --cold] [-- --runs N]
+ * npm run bench:profile [-- --cold] [-- --runs N] [-- --trace] [-- --dist <dir>]
  *
- * Where a start-up's time goes, as a profile summary: the warm offline start (or, with --cold, the
- * cold one) of `bench/startup.ts`, at 4x CPU, with V8's sampling profiler running from the reload
- * to the `dashboard-interactive` mark. Prints the timeline's milestones (first paint, each script's
- * evaluation, hydration), the self time per script file and the heaviest functions, and writes the
- * last run's profile to bench/results/startup.cpuprofile (open it in Chromium's DevTools, Performance).
+ * Where a start-up's time goes: the warm offline start (or, with --cold, the cold one) of
+ * `bench/startup.ts`, at 4x CPU, from the reload to the `dashboard-interactive` mark. Prints the
+ * page's milestones (HTML, first paint, scripts received, marks), then either V8's sampling profile
+ * (self time per file, heaviest functions, and functions with what they call; the last run's profile
+ * is written to bench/results/startup.cpuprofile, which Chromium's DevTools open) or, with --trace,
+ * the main thread's long tasks and its time per kind of work (parsing, style, layout, script). With
+ * --dist, it serves another build: `npx vite build --outDir /tmp/dist-nomin --minify false` gives
+ * functions their names.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
