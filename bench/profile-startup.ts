@@ -22,7 +22,6 @@ import {
   newBenchContext,
   signInThroughForm,
   TABLET_CPU_SLOWDOWN,
-  throttleCpu,
   waitForServiceWorkerControl,
 } from './lib/browser';
 import { registerPartner, startBenchPortal } from './lib/portal';
@@ -47,23 +46,29 @@ const distDir = distArg >= 0 ? process.argv[distArg + 1] : undefined;
 const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg >= 0 ? Number(process.argv[runsArg + 1]) : 3;
 
-/** Self time (ms) per key, from the profile's samples. */
+/** Self time (ms) of each profile node, from the samples. */
+function selfTimeByNode(profile: CpuProfile): Map<number, number> {
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, index) =>
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index + 1] ?? 0) / 1000),
+  );
+  return self;
+}
+
+/** Self time (ms) per key. */
 function selfTimes(profile: CpuProfile, keyOf: (node: ProfileNode) => string): Map<string, number> {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = selfTimeByNode(profile);
   const totals = new Map<string, number>();
-  profile.samples.forEach((id, index) => {
-    const key = keyOf(byId.get(id)!);
-    totals.set(key, (totals.get(key) ?? 0) + (profile.timeDeltas[index + 1] ?? 0) / 1000);
-  });
+  for (const node of profile.nodes) {
+    const key = keyOf(node);
+    totals.set(key, (totals.get(key) ?? 0) + (self.get(node.id) ?? 0));
+  }
   return totals;
 }
 
 /** Time (ms) spent in each function and what it called, recursion counted once. */
 function totalTimes(profile: CpuProfile, keyOf: (node: ProfileNode) => string): Map<string, number> {
-  const self = new Map<number, number>();
-  profile.samples.forEach((id, index) =>
-    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index + 1] ?? 0) / 1000),
-  );
+  const self = selfTimeByNode(profile);
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const totals = new Map<string, number>();
   const walk = (node: ProfileNode, open: Set<string>): number => {
@@ -84,6 +89,8 @@ function fileOf(node: ProfileNode): string {
   if (!url) return functionName ? `(${functionName})` : '(native)';
   return new URL(url).pathname;
 }
+
+const functionOf = (node: ProfileNode) => `${node.callFrame.functionName || '(anonymous)'} ${fileOf(node)}`;
 
 function top(map: Map<string, number>, count: number): string[] {
   return [...map.entries()]
@@ -202,6 +209,11 @@ async function profiledStart(page: Page, cdp: CDPSession, start: () => Promise<u
   return profile;
 }
 
+function report(title: string, milestoneLines: string[], sections: Record<string, string[]>): void {
+  const body = Object.entries(sections).map(([heading, lines]) => `\n${heading}:\n${lines.join('\n')}`);
+  process.stdout.write(`\n${title}\n${milestoneLines.join('\n')}\n${body.join('\n')}\n`);
+}
+
 async function main() {
   if (!distDir) await ensureBuild();
   const portal = await startBenchPortal('pglite', { distDir });
@@ -218,40 +230,36 @@ async function main() {
       const page = cold ? await context.newPage() : first;
       const cdp = cold ? await forgetCode(page, portal.url) : await page.context().newCDPSession(page);
       if (!cold) await context.setOffline(true);
-      await throttleCpu(page, TABLET_CPU_SLOWDOWN);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: TABLET_CPU_SLOWDOWN });
       const navigate = () => (cold ? page.goto(`${portal.url}/`) : page.reload());
+      const title = `# run ${run + 1} (${cold ? 'cold' : 'warm offline'}, ${TABLET_CPU_SLOWDOWN}x CPU${trace ? ', traced' : ''})`;
       if (trace) {
         const { byKind, longTasks } = traceBreakdown(await traced(page, cdp, navigate));
-        process.stdout.write(`\n# run ${run + 1} traced\n${(await milestones(page)).join('\n')}\n`);
-        process.stdout.write(`\nlong tasks:\n${longTasks.join('\n')}\n`);
-        process.stdout.write(`\nmain thread self time by kind:\n${top(byKind, 30).join('\n')}\n`);
-        if (cold) await page.close();
-        else await context.setOffline(false);
-        continue;
+        report(title, await milestones(page), {
+          'long tasks': longTasks,
+          'main thread self time by kind': top(byKind, 30),
+        });
+      } else {
+        profile = await profiledStart(page, cdp, navigate);
+        const byFile = selfTimes(profile, fileOf);
+        const total = [...byFile.values()].reduce((sum, ms) => sum + ms, 0);
+        report(title, await milestones(page), {
+          [`self time by file (profiled ${total.toFixed(0)} ms)`]: top(byFile, 14),
+          'heaviest functions': top(selfTimes(profile, functionOf), 20),
+          'functions with what they call': top(
+            totalTimes(profile, (node) => `${functionOf(node)}:${node.callFrame.lineNumber + 1}`),
+            60,
+          ),
+        });
       }
-      profile = await profiledStart(page, cdp, navigate);
-      process.stdout.write(`\n# run ${run + 1} (${cold ? 'cold' : 'warm offline'}, ${TABLET_CPU_SLOWDOWN}x CPU)\n`);
-      process.stdout.write(`${(await milestones(page)).join('\n')}\n`);
-      const byFile = selfTimes(profile, fileOf);
-      const total = [...byFile.values()].reduce((sum, ms) => sum + ms, 0);
-      process.stdout.write(`\nself time by file (profiled ${total.toFixed(0)} ms):\n${top(byFile, 14).join('\n')}\n`);
-      const byFunction = selfTimes(
-        profile,
-        (node) => `${node.callFrame.functionName || '(anonymous)'} ${fileOf(node)}`,
-      );
-      process.stdout.write(`\nheaviest functions:\n${top(byFunction, 20).join('\n')}\n`);
-      const inclusive = totalTimes(
-        profile,
-        (node) => `${node.callFrame.functionName || '(anonymous)'} ${fileOf(node)}:${node.callFrame.lineNumber + 1}`,
-      );
-      process.stdout.write(`\nfunctions with what they call:\n${top(inclusive, 60).join('\n')}\n`);
       if (cold) await page.close();
       else await context.setOffline(false);
     }
-    const out = path.join(PROJECT_ROOT, 'bench', 'results', 'startup.cpuprofile');
-    await fs.writeFile(out, JSON.stringify(profile));
-    process.stdout.write(`\nprofile written to ${path.relative(PROJECT_ROOT, out)}\n`);
+    if (profile) {
+      const out = path.join(PROJECT_ROOT, 'bench', 'results', 'startup.cpuprofile');
+      await fs.writeFile(out, JSON.stringify(profile));
+      process.stdout.write(`\nprofile written to ${path.relative(PROJECT_ROOT, out)}\n`);
+    }
   } finally {
     await browser.close();
     await portal.stop();

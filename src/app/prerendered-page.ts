@@ -4,7 +4,7 @@
  */
 import { shellVariantName } from '../../contract/shell';
 import { currentColorMode } from '../lib/color-mode';
-import type { Locale } from '../lib/locale-choice';
+import type { Locale } from '../lib/i18n';
 
 /** Whether #root holds a page prerendered in this language and the colour mode in force. */
 export function servedIn(container: HTMLElement, locale: Locale): boolean {

@@ -6,18 +6,34 @@
 import { i18n, type Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { messages as frMessages } from '../locales/fr/messages.po';
-import { directionOfLocale } from '../../contract/shell';
-import { DEFAULT_LOCALE, isLocale, LANGUAGE_STORAGE_KEY, LOCALES, storedLocale, type Locale } from './locale-choice';
+import { directionOfLocale, LANGUAGE_COOKIE, SHELL_LOCALES } from '../../contract/shell';
 import { rememberLanguageForShell } from './shell-cookies';
 
-export { DEFAULT_LOCALE, isLocale, LANGUAGE_STORAGE_KEY, LOCALES, storedLocale, type Locale };
+export const LOCALES = SHELL_LOCALES;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'fr';
+/** The same name as the cookie the server reads (src/lib/shell-cookies.ts). */
+export const LANGUAGE_STORAGE_KEY = LANGUAGE_COOKIE;
 
 const loaders: Record<Exclude<Locale, 'fr'>, () => Promise<{ messages: Messages }>> = {
   ar: () => import('../locales/ar/messages.po'),
   en: () => import('../locales/en/messages.po'),
 };
 
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
 export const directionOf: (locale: Locale) => 'rtl' | 'ltr' = directionOfLocale;
+
+export function storedLocale(): Locale {
+  try {
+    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLocale(value) ? value : DEFAULT_LOCALE;
+  } catch {
+    return DEFAULT_LOCALE;
+  }
+}
 
 /** The active language, outside React (a request's header, a search). */
 export function currentLocale(): Locale {
