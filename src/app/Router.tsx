@@ -55,17 +55,18 @@ export function preloadLandingPage(pathname: string): void {
   if (area === 'authenticated') AuthenticatedLayout.preload();
 }
 
-const failedScreen = (retry: () => void) => (
-  <Box maxWidth="2xl" mx="auto" py={{ base: '2', md: '6' }}>
-    <ChunkFailureNotice onRetry={retry} />
-  </Box>
-);
-
-/** Tells the start-up that the screen is on show: rendered with its page, not a spinner in its place. */
+/** Tells the start-up that a screen is on show: a page, or the notice that its code could not be fetched. */
 function ScreenShown() {
   useEffect(screenShown, []);
   return null;
 }
+
+const failedScreen = (retry: () => void) => (
+  <Box maxWidth="2xl" mx="auto" py={{ base: '2', md: '6' }}>
+    <ChunkFailureNotice onRetry={retry} />
+    <ScreenShown />
+  </Box>
+);
 
 function gatedPage({ area, Page }: Screen) {
   const Layout = area === 'authenticated' ? AuthenticatedLayout : PublicLayout;
