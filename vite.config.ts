@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react-swc';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bootIcon } from './scripts/boot-icon';
+import { lazyDesignSystemGlobals } from './scripts/lazy-design-system-globals';
 import { precompress } from './scripts/precompress';
 import { prerenderShells } from './scripts/prerender-shells';
 
@@ -29,6 +30,8 @@ export default defineConfig({
     ...appTransforms(),
     // public/favicon.svg inline in the boot screen of index.html.
     bootIcon(),
+    // The built pages carry the design system's global styles: the app never computes them.
+    lazyDesignSystemGlobals(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

@@ -19,7 +19,11 @@ import {
 } from '../contract/shell';
 import { precompressFile } from './precompress';
 
-type RenderShell = (pathname: string, variant: ShellVariant) => Promise<string>;
+/** What src/prerender.tsx exports. */
+interface Renderer {
+  renderShell: (pathname: string, variant: ShellVariant) => Promise<string>;
+  renderGlobalStyles: () => string;
+}
 
 const ROOT_ELEMENT = /<div id="root">[\s\S]*?<\/div>\s*<\/div>\s*(?=<\/body>)/;
 const HTML_ELEMENT = /<html[^>]*>/;
@@ -67,8 +71,18 @@ export function shellDocument(template: string, variant: ShellVariant, body: str
     .replace(ROOT_ELEMENT, () => root);
 }
 
+/**
+ * The built index.html with the design system's global styles in its head, before any style Emotion
+ * inserts (the order of the cascade layers must come first). Every page is built from it, the
+ * prerendered ones included (src/app/global-styles.ts).
+ */
+export function withGlobalStyles(template: string, globalStyles: string): string {
+  if (!template.includes(HEAD_END)) throw new Error('index.html has no </head> for the global styles');
+  return template.replace(HEAD_END, () => `${globalStyles}${HEAD_END}`);
+}
+
 /** Builds the server-side entry with the PWA's own transforms (Lingui's macros and catalogs). */
-async function buildRenderer(root: string, plugins: PluginOption[], outDir: string): Promise<RenderShell> {
+async function buildRenderer(root: string, plugins: PluginOption[], outDir: string): Promise<Renderer> {
   await build({
     configFile: false,
     root,
@@ -81,8 +95,7 @@ async function buildRenderer(root: string, plugins: PluginOption[], outDir: stri
       rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
     },
   });
-  const module = (await import(pathToFileURL(path.join(outDir, 'prerender.mjs')).href)) as { renderShell: RenderShell };
-  return module.renderShell;
+  return (await import(pathToFileURL(path.join(outDir, 'prerender.mjs')).href)) as Renderer;
 }
 
 /** `plugins` are the transforms the app's code needs in Node (React, Lingui), not the PWA's build plugins. */
@@ -104,8 +117,15 @@ export function prerenderShells(plugins: () => PluginOption[]): Plugin {
       sequential: true,
       async handler() {
         if (isServerBuild) return;
-        const renderShell = await buildRenderer(root, plugins(), path.join(root, 'node_modules/.cache/prerender'));
-        const template = await fs.readFile(path.join(outDir, 'index.html'), 'utf8');
+        const { renderShell, renderGlobalStyles } = await buildRenderer(
+          root,
+          plugins(),
+          path.join(root, 'node_modules/.cache/prerender'),
+        );
+        const indexFile = path.join(outDir, 'index.html');
+        const template = withGlobalStyles(await fs.readFile(indexFile, 'utf8'), renderGlobalStyles());
+        await fs.writeFile(indexFile, template);
+        await precompressFile(indexFile);
         for (const pathname of Object.keys(PRERENDERED_PAGES)) {
           for (const variant of allShellVariants()) {
             const file = path.join(outDir, prerenderedFile(pathname, variant)!);

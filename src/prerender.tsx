@@ -5,11 +5,14 @@
  * Runs in Node at build time only; never part of the PWA's bundle.
  */
 import createCache from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
+import { CacheProvider, Global } from '@emotion/react';
 import { StrictMode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { ShellVariant } from '../contract';
 import { App } from './app/App';
+import { GLOBAL_STYLES_ELEMENT_ID } from './app/global-styles';
+import { system } from './app/theme';
 import { setPrerenderColorMode } from './lib/color-mode';
 import { i18n } from './lib/i18n';
 import { messages as arMessages } from './locales/ar/messages.po';
@@ -40,4 +43,21 @@ export async function renderShell(pathname: string, { locale, mode }: ShellVaria
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The design system's global styles as one style element for every page's head
+ * (src/app/global-styles.ts): the order of its cascade layers first, then the reset, the base styles
+ * and every token's CSS variable, exactly as Chakra's provider would insert them through Emotion.
+ */
+export function renderGlobalStyles(): string {
+  const markup = renderToStaticMarkup(
+    <CacheProvider value={createCache({ key: 'css' })}>
+      <Global styles={system.layers.atRule} />
+      <Global styles={system._global} />
+    </CacheProvider>,
+  );
+  const css = [...markup.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('');
+  if (!css.includes('--chakra-')) throw new Error('the global styles hold no token variable');
+  return `<style id="${GLOBAL_STYLES_ELEMENT_ID}">${css}</style>`;
 }

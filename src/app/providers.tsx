@@ -4,7 +4,11 @@ import type { ReactNode } from 'react';
 import { ToastHost } from '../components/ui/toaster';
 import { UpdatePrompt } from '../components/UpdatePrompt';
 import { i18n } from '../lib/i18n';
+import { pageCarriesGlobalStyles, withoutGlobalStyles } from './global-styles';
 import { system } from './theme';
+
+/** The built pages carry the global styles; Chakra inserts them only where a page does not (the dev server). */
+const providedSystem = pageCarriesGlobalStyles() ? withoutGlobalStyles(system) : system;
 
 /** Chakra learns the direction from the active language, so the layout mirrors in Arabic. */
 function DirectionFromLanguage({ children }: { children: ReactNode }) {
@@ -15,7 +19,7 @@ function DirectionFromLanguage({ children }: { children: ReactNode }) {
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nProvider i18n={i18n}>
-      <ChakraProvider value={system}>
+      <ChakraProvider value={providedSystem}>
         <DirectionFromLanguage>
           {children}
           <ToastHost />

@@ -178,6 +178,26 @@ describe('the prerendered first screen', () => {
     },
   );
 
+  it('carries the design system’s global styles in its HTML, which the app does not insert again', async () => {
+    const context = await tablet({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const console = watchConsole(page);
+    // A prerendered page, and one that is not (the plain shell: a reset link's token is unknown to the build).
+    for (const pathname of ['/login', '/reset-password?token=v4.local.unknown']) {
+      await page.goto(`${e2e.portal.url}${pathname}`);
+      await expect.poll(() => hydrated(page, 'form button[type="submit"]')).toBe(true);
+      const styles = await page.evaluate(() => ({
+        brand: getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-brand-500'),
+        // Every style element holding the token variables: the HTML's own, and any the app added.
+        holders: Array.from(document.querySelectorAll('style'))
+          .filter((style) => style.textContent?.includes('--chakra-colors-brand-500:'))
+          .map((style) => style.id || style.dataset.emotion || 'unnamed'),
+      }));
+      expect(styles).toEqual({ brand: '#1c4f8c', holders: ['design-system-global-styles'] });
+    }
+    console.expectClean();
+  });
+
   it('is taken away when in another language than the tablet’s, which the page then shows and the next start gets', async () => {
     // A tablet updated from a version that kept the language only in its own storage: no cookie yet.
     const context = await tablet({ serviceWorkers: 'block' });
@@ -276,6 +296,55 @@ describe('the dashboard’s prerendered frame', () => {
     expect(await hydrationState(page)).toEqual({ shell: 'ar-dark', sameHeading: true, layoutShift: 0 });
     expect(await looks(page)).toMatchObject({ lang: 'ar', dir: 'rtl', dark: true, background: DARK_BACKGROUND });
     console.expectClean([/net::ERR_INTERNET_DISCONNECTED/]);
+  });
+
+  it('makes the entry form live first; the header, title, statistics and tabs follow, a tap on them meanwhile answered', async () => {
+    const context = await tablet({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await signIn(page, e2e.portal.url, account);
+    const console = watchConsole(page);
+    // The moment the form can be typed in (the mark the bench times): which parts are React's by then,
+    // and a tap on the header's language button, which is not yet.
+    await page.addInitScript(() => {
+      const live = (selector: string) => {
+        const element = document.querySelector(selector);
+        return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+      };
+      const mark = performance.mark.bind(performance);
+      performance.mark = (name: string, options?: PerformanceMarkOptions) => {
+        if (name === 'dashboard-interactive') {
+          Object.assign(window, {
+            liveAtInteractive: {
+              form: live('input[name="kode_id"]'),
+              header: live('header button[aria-haspopup="menu"]'),
+              title: live('h1'),
+              tabs: live('[role="tab"]'),
+            },
+          });
+          // A tap right after, in a task of its own as a mechanic's would be, while the header is still HTML.
+          setTimeout(() => {
+            Object.assign(window, { headerLiveAtTap: live('header button[aria-haspopup="menu"]') });
+            document.querySelector<HTMLButtonElement>('header button[aria-haspopup="menu"]')!.click();
+          });
+        }
+        return mark(name, options);
+      };
+    });
+    await page.goto(`${e2e.portal.url}/`);
+    await expect
+      .poll(() => page.evaluate(() => (window as { liveAtInteractive?: object }).liveAtInteractive))
+      .toEqual({
+        form: true,
+        header: false,
+        title: false,
+        tabs: false,
+      });
+    // The rest is hydrated right after, and the tap made before then opened the language menu.
+    expect(await page.evaluate(() => (window as { headerLiveAtTap?: boolean }).headerLiveAtTap)).toBe(false);
+    await expect.poll(() => hydrated(page, '[role="tab"]')).toBe(true);
+    await expect.poll(() => hydrated(page, 'h1')).toBe(true);
+    await expect.poll(() => page.getByRole('menuitemradio').count()).toBe(3);
+    console.expectClean();
   });
 
   it('keeps what was typed and submitted before the screen’s code arrived: sign-in, then a KODE ID', async () => {

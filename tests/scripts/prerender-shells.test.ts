@@ -1,6 +1,6 @@
 /** How a prerendered page is put into the built index.html (scripts/prerender-shells.ts). */
 import { describe, expect, it } from 'vitest';
-import { shellDocument } from '../../scripts/prerender-shells';
+import { shellDocument, withGlobalStyles } from '../../scripts/prerender-shells';
 
 const TEMPLATE = `<!doctype html>
 <html lang="fr" dir="ltr">
@@ -49,5 +49,24 @@ describe('a prerendered page in the built index.html', () => {
     expect(() =>
       shellDocument('<html><head></head><body></body></html>', { locale: 'fr', mode: 'light' }, BODY),
     ).toThrow(/#root/);
+  });
+});
+
+describe('the design system’s global styles in the built index.html', () => {
+  const GLOBAL = '<style id="design-system-global-styles">@layer reset,base,tokens,recipes;:where(html){--x:1}</style>';
+  const template = withGlobalStyles(TEMPLATE, GLOBAL);
+
+  it('are in the head of every page, the prerendered ones too', () => {
+    expect(template.slice(0, template.indexOf('</head>'))).toContain(GLOBAL);
+    expect(shellDocument(template, { locale: 'fr', mode: 'light' }, BODY)).toContain(GLOBAL);
+  });
+
+  it('come before every style Emotion writes, so the order of the cascade layers is declared first', () => {
+    const document = shellDocument(template, { locale: 'fr', mode: 'light' }, BODY);
+    expect(document.indexOf(GLOBAL)).toBeLessThan(document.indexOf('<style data-s=""'));
+  });
+
+  it('refuse a template without a head', () => {
+    expect(() => withGlobalStyles('<html><body></body></html>', GLOBAL)).toThrow(/<\/head>/);
   });
 });

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ColorModeToggle } from '../../components/ColorModeToggle';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { HydrateLater } from '../../components/ui/hydrate-later';
 import { Logo } from '../../components/Logo';
 import { ConnectivityIndicator } from '../../features/sync/components/ConnectivityIndicator';
 import { SyncAlerts } from '../../features/sync/components/SyncAlerts';
@@ -29,23 +30,28 @@ export function AuthenticatedLayout({ children }: { children: ReactNode }) {
         top="0"
         zIndex="sticky"
       >
-        <HStack gap="2">
-          <Link href={paths.dashboard} aria-label="KODE Garage">
-            <Logo />
-          </Link>
-          <Badge colorPalette="brand" variant="subtle" size="sm">
-            <Trans>partenaire</Trans>
-          </Badge>
-        </HStack>
-        <HStack gap={{ base: '0', md: '1' }}>
-          <ConnectivityIndicator />
-          <LanguageSwitcher />
-          <ColorModeToggle />
-          <UserMenu />
-        </HStack>
+        {/* The screen's form is hydrated first (docs/ARCHITECTURE.md#start-up). */}
+        <HydrateLater afterTheScreen>
+          <HStack gap="2">
+            <Link href={paths.dashboard} aria-label="KODE Garage">
+              <Logo />
+            </Link>
+            <Badge colorPalette="brand" variant="subtle" size="sm">
+              <Trans>partenaire</Trans>
+            </Badge>
+          </HStack>
+          <HStack gap={{ base: '0', md: '1' }}>
+            <ConnectivityIndicator />
+            <LanguageSwitcher />
+            <ColorModeToggle />
+            <UserMenu />
+          </HStack>
+        </HydrateLater>
       </Flex>
       <Box as="main" flex="1" px={{ base: '3', md: '6' }} py={{ base: '3', md: '6' }}>
-        <SyncAlerts />
+        <HydrateLater afterTheScreen>
+          <SyncAlerts />
+        </HydrateLater>
         {children}
       </Box>
     </Flex>

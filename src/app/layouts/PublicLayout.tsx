@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ColorModeToggle } from '../../components/ColorModeToggle';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { HydrateLater } from '../../components/ui/hydrate-later';
 import { Logo } from '../../components/Logo';
 import { paths } from '../../config/paths';
 
@@ -14,10 +15,13 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         <Link href={paths.login} aria-label="KODE Garage">
           <Logo />
         </Link>
-        <HStack gap="1">
-          <LanguageSwitcher />
-          <ColorModeToggle />
-        </HStack>
+        {/* The page's form is hydrated first (docs/ARCHITECTURE.md#start-up). */}
+        <HydrateLater afterTheScreen>
+          <HStack gap="1">
+            <LanguageSwitcher />
+            <ColorModeToggle />
+          </HStack>
+        </HydrateLater>
       </Flex>
       <Box as="main" flex="1" py={{ base: '4', md: '8' }}>
         <Container maxWidth="lg">{children}</Container>

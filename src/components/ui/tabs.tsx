@@ -11,6 +11,7 @@
  */
 import { Box, chakra, useLocaleContext, useSlotRecipe, type SystemStyleObject } from '@chakra-ui/react';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { HydrateLater } from './hydrate-later';
 
 export interface TabItem<Value extends string> {
   value: Value;
@@ -75,41 +76,44 @@ export function Tabs<Value extends string>({ items, value, onValueChange, trigge
   const panelId = (item: Value) => `${id}-panel-${item}`;
   return (
     <Box css={styles.root} {...ORIENTATION} className="chakra-tabs__root">
-      <chakra.div
-        role="tablist"
-        aria-orientation="horizontal"
-        css={{ ...styles.list, overflowX: 'auto' }}
-        {...ORIENTATION}
-        onKeyDown={onKeyDown}
-      >
-        {items.map((item) => {
-          const selected = item.value === value;
-          return (
-            <chakra.button
-              key={item.value}
-              ref={(element: HTMLButtonElement | null) => {
-                if (element) triggers.current.set(item.value, element);
-                else triggers.current.delete(item.value);
-              }}
-              type="button"
-              role="tab"
-              id={tabId(item.value)}
-              aria-selected={selected}
-              aria-controls={panelId(item.value)}
-              tabIndex={selected ? 0 : -1}
-              data-value={item.value}
-              css={{ ...styles.trigger, minHeight: triggerMinHeight }}
-              {...ORIENTATION}
-              onClick={() => onValueChange(item.value)}
-              onPointerEnter={item.onIntent}
-              onPointerDown={item.onIntent}
-              onFocus={item.onIntent}
-            >
-              {item.label}
-            </chakra.button>
-          );
-        })}
-      </chakra.div>
+      {/* The open panel (a form, say) is hydrated before the tab list (docs/ARCHITECTURE.md#start-up). */}
+      <HydrateLater>
+        <chakra.div
+          role="tablist"
+          aria-orientation="horizontal"
+          css={{ ...styles.list, overflowX: 'auto' }}
+          {...ORIENTATION}
+          onKeyDown={onKeyDown}
+        >
+          {items.map((item) => {
+            const selected = item.value === value;
+            return (
+              <chakra.button
+                key={item.value}
+                ref={(element: HTMLButtonElement | null) => {
+                  if (element) triggers.current.set(item.value, element);
+                  else triggers.current.delete(item.value);
+                }}
+                type="button"
+                role="tab"
+                id={tabId(item.value)}
+                aria-selected={selected}
+                aria-controls={panelId(item.value)}
+                tabIndex={selected ? 0 : -1}
+                data-value={item.value}
+                css={{ ...styles.trigger, minHeight: triggerMinHeight }}
+                {...ORIENTATION}
+                onClick={() => onValueChange(item.value)}
+                onPointerEnter={item.onIntent}
+                onPointerDown={item.onIntent}
+                onFocus={item.onIntent}
+              >
+                {item.label}
+              </chakra.button>
+            );
+          })}
+        </chakra.div>
+      </HydrateLater>
       {items.map((item) =>
         opened.has(item.value) ? (
           <chakra.div

@@ -78,10 +78,12 @@ function sourceFiles(dir: string): string[] {
 
 function chakraImports(): Map<string, string> {
   const used = new Map<string, string>();
-  const importPattern = /import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g;
+  const importPattern = /import\s*(type\s*)?\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g;
   for (const file of sourceFiles(path.resolve(import.meta.dirname, '../../../src'))) {
     for (const match of fs.readFileSync(file, 'utf8').matchAll(importPattern)) {
-      for (const raw of (match[1] ?? '').split(',')) {
+      // `import type { … }` brings types only, never a component.
+      if (match[1]) continue;
+      for (const raw of (match[2] ?? '').split(',')) {
         const name = raw
           .trim()
           .replace(/^type\s+/, '')

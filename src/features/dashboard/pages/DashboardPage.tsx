@@ -4,6 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ChunkErrorBoundary } from '../../../components/ui/chunk-error-boundary';
+import { HydrateLater } from '../../../components/ui/hydrate-later';
 import { LoadingSpinner } from '../../../components/ui/loading-spinner';
 import { retryableLazy, type RetryableLazy } from '../../../components/ui/retryable-lazy';
 import { Tabs } from '../../../components/ui/tabs';
@@ -66,16 +67,21 @@ export default function DashboardPage() {
   usePreloadOtherTabsOnFirstInput();
   return (
     <Stack gap={{ base: '4', md: '6' }} maxWidth="6xl" mx="auto" width="full">
-      <Box>
-        <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>
-          <Trans>Tableau de bord – Partenaire Garage</Trans>
-        </Heading>
-        <Text color="fg.muted" mt="1">
-          <Trans>Nouvelle saisie et historique des kilométrages.</Trans>
-        </Text>
-      </Box>
+      {/* The entry form is hydrated first, the rest right after (docs/ARCHITECTURE.md#start-up). */}
+      <HydrateLater>
+        <Box>
+          <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>
+            <Trans>Tableau de bord – Partenaire Garage</Trans>
+          </Heading>
+          <Text color="fg.muted" mt="1">
+            <Trans>Nouvelle saisie et historique des kilométrages.</Trans>
+          </Text>
+        </Box>
+      </HydrateLater>
 
-      <StatisticsRow />
+      <HydrateLater>
+        <StatisticsRow />
+      </HydrateLater>
 
       <Tabs
         value={tab}
