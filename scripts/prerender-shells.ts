@@ -35,14 +35,6 @@ const HEAD_END = '</head>';
  * title then came in beside the logo (a layout shift).
  */
 const PAINT_WHOLE_PAGE = '<link rel="expect" href="#root" blocking="render">';
-/**
- * The element written right after #root, and a rule that keeps #root invisible until it is there.
- * Chromium does not always hold the paint for the link above: on a tablet's slow CPU (4x slowdown) a
- * frame still showed the header half-parsed, its logo without the name beside it, which then came in
- * (a layout shift). Until #root is parsed to its end the page shows its background only.
- */
-const ROOT_PARSED_MARK = '<i id="root-parsed" hidden></i>';
-const HIDE_ROOT_UNTIL_PARSED = '<style>#root:not(:has(~ #root-parsed)){visibility:hidden}</style>';
 /** The style elements Emotion writes beside the elements they style, on the server. */
 const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
 
@@ -70,11 +62,11 @@ export function shellDocument(template: string, variant: ShellVariant, body: str
   const styles = (body.match(EMOTION_STYLE) ?? []).map((style) => style.replace('<style ', '<style data-s="" '));
   const markup = body.replace(EMOTION_STYLE, '');
   const html = `<html lang="${locale}" dir="${directionOfLocale(locale)}" class="${mode}" style="color-scheme: ${mode}">`;
-  const root = `<div id="root" data-shell="${shellVariantName(variant)}">${markup}</div>${ROOT_PARSED_MARK}\n  `;
+  const root = `<div id="root" data-shell="${shellVariantName(variant)}">${markup}</div>\n  `;
   // Replaced by functions: a `$` in the styles or the text must stay as it is.
   return template
     .replace(HTML_ELEMENT, () => html)
-    .replace(HEAD_START, () => `${HEAD_START}${PAINT_WHOLE_PAGE}${HIDE_ROOT_UNTIL_PARSED}`)
+    .replace(HEAD_START, () => `${HEAD_START}${PAINT_WHOLE_PAGE}`)
     .replace(HEAD_END, () => `${styles.join('')}${HEAD_END}`)
     .replace(ROOT_ELEMENT, () => root);
 }

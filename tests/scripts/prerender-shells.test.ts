@@ -45,11 +45,6 @@ describe('a prerendered page in the built index.html', () => {
     expect(document).toContain('<head><link rel="expect" href="#root" blocking="render">');
   });
 
-  it('shows #root only once it is parsed to its end, where a browser paints before that anyway', () => {
-    expect(document).toContain('<style>#root:not(:has(~ #root-parsed)){visibility:hidden}</style>');
-    expect(document).toMatch(/<\/h1><\/div><\/div><i id="root-parsed" hidden><\/i>\s*<\/body>/);
-  });
-
   it('refuses a template without the boot screen to replace', () => {
     expect(() =>
       shellDocument('<html><head></head><body></body></html>', { locale: 'fr', mode: 'light' }, BODY),
