@@ -77,9 +77,7 @@ export default function DashboardPage() {
             <Trans>Nouvelle saisie et historique des kilométrages.</Trans>
           </Text>
         </Box>
-      </HydrateLater>
 
-      <HydrateLater>
         <StatisticsRow />
       </HydrateLater>
 
