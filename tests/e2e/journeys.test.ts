@@ -143,10 +143,16 @@ describe('journey 1: register, sign out and in, record a repair', () => {
 
       // Sign out through the user menu, then in again with remember-me.
       await signOut(page, e2e.portal.url);
+      // The sign-in fills the tablet with the partner's history in the background (a GET of their
+      // repairs): awaited, so that it does not fall into the window below where nothing may be sent.
+      const historyFilled = page.waitForResponse(
+        (response) => response.request().method() === 'GET' && response.url().includes('/api/partner/repairs'),
+      );
       await submitLogin(page, partner, { remember: true });
       await expectToast(page, 'success', 'Connexion réussie');
       await page.waitForURL(url('/'));
       await expect.poll(() => heading1(page).textContent()).toBe(FR.dashboardTitle);
+      await historyFilled;
       const remembered = await refreshCookies();
       expect(remembered.some((cookie) => cookie.expires > Date.now() / 1000 + 29 * 24 * 3600)).toBe(true);
 
