@@ -21,6 +21,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, portal },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // The tablet's live reads take their dependencies as useEffect does: checked the same way.
+      'react-hooks/exhaustive-deps': ['error', { additionalHooks: '^useLocalQuery$' }],
       // The UI reaches the network only through the API client; imports follow docs/ARCHITECTURE.md#layout.
       'no-restricted-globals': ['error', { name: 'fetch', message: 'Use the API client in src/lib/api.' }],
       'portal/import-direction': 'error',

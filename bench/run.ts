@@ -215,6 +215,7 @@ async function main() {
           login: loadSummary(loads.map((load) => load.login)),
           dashboard: loadSummary(loads.map((load) => load.dashboard)),
           signInJourney: loadSummary(loads.map((load) => load.signInJourney)),
+          dashboardFirstScreen: loadSummary(loads.map((load) => load.dashboardFirstScreen)),
           budgetJsGzipKb: BUDGETS.dashboardJsGzip / KB,
           loginBudgetJsGzipKb: BUDGETS.loginJsGzip / KB,
           journeyCeilingJsGzipKb: SIGN_IN_JOURNEY_CEILING / KB,

@@ -8,7 +8,7 @@ import { initColorMode } from './lib/color-mode';
 import { currentLocale, initI18n, storedLocale } from './lib/i18n';
 import { keepInstallOffer, registerServiceWorker } from './lib/pwa';
 import { ensureSession, getSession, onSignIn, settleSignOutWhenOnline, subscribeSession } from './lib/session';
-import { afterFirstScreen } from './lib/start-up';
+import { afterFirstScreen, loadPersistently } from './lib/start-up';
 import { noteServedFields } from './lib/typed-before-hydration';
 
 initColorMode();
@@ -37,7 +37,7 @@ const stopWaitingForPartner = subscribeSession(() => {
   stopWaitingForPartner();
   afterFirstScreen(
     () =>
-      void import('./lib/sync')
+      void loadPersistently(() => import('./lib/sync'))
         .then(({ startSync }) => startSync())
         .catch((error: unknown) => console.error('outbox sender', error)),
   );

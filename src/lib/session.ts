@@ -19,6 +19,7 @@ import { PICTURES_CACHE } from './cache-names';
 import { currentLocale } from './i18n';
 import { CURRENT_ACCOUNT_KEY, DATABASE_NAME, PENDING_SIGN_OUT_KEY, SESSION_REFRESH_LOCK } from './session-keys';
 import { readSessionMirror, writeSessionMirror, type SessionMirror } from './session-mirror';
+import { afterFirstScreen } from './start-up';
 
 /** IndexedDB, loaded when first needed: a sign-in, a sign-out, or a tablet without the mirror yet. */
 const database = () => import('./db');
@@ -71,12 +72,20 @@ export function onSignIn(listener: (user: User) => void): () => void {
 }
 
 async function rememberAccount(user: User) {
+  const known = JSON.stringify(readSessionMirror()?.account ?? null) === JSON.stringify(user);
   writeSessionMirror({ account: user });
-  const { db, writeMeta } = await database();
-  await db.transaction('rw', db.accounts, db.meta, async () => {
-    await db.accounts.put({ id: user.id, user, signedInAt: new Date().toISOString() });
-    await writeMeta(CURRENT_ACCOUNT_KEY, user.id);
-  });
+  const write = async () => {
+    const { db, writeMeta } = await database();
+    await db.transaction('rw', db.accounts, db.meta, async () => {
+      await db.accounts.put({ id: user.id, user, signedInAt: new Date().toISOString() });
+      await writeMeta(CURRENT_ACCOUNT_KEY, user.id);
+    });
+  };
+  // The session refreshed at start brings back the account the tablet already holds: its copy in
+  // IndexedDB (for the service worker) is renewed once the first screen is live, whose code does not
+  // include IndexedDB's (docs/ARCHITECTURE.md#start-up). A new or changed account is written at once.
+  if (known) afterFirstScreen(() => void write().catch(() => undefined));
+  else await write();
 }
 
 /** Whether the tablet has the portal's database at all (a first visit has not), asked without Dexie. */

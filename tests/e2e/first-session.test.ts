@@ -202,6 +202,25 @@ describe('a chunk that cannot be fetched', () => {
     await expect.poll(() => storedOdometers(account)).toEqual([LOWER_READING, LAST_READING]);
   });
 
+  it('lists the repair types once the tablet’s database code, lost on its first fetch, arrives on a later try', async () => {
+    const account = await registerPartner(e2e.portal.url, 'store');
+    const context = await openWithoutWorker();
+    const storeChunk = failChunk(context, '**/assets/local-store-*.js');
+    await storeChunk.start();
+    const page = await context.newPage();
+    await signIn(page, e2e.portal.url, account);
+    const vidange = repairForm(page).type.locator('option', { hasText: 'Vidange' });
+    // The form is there and can be typed in; what it reads from IndexedDB waits for that code.
+    await repairForm(page).kodeId.fill('KODE000001');
+    await page.waitForTimeout(1_000);
+    expect(await vidange.count()).toBe(0);
+
+    await storeChunk.release();
+    await expect.poll(() => vidange.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await recordRepair(page, { kodeId: 'KODE000001', odometer: LAST_READING, type: 'Vidange' });
+    await expect.poll(() => storedOdometers(account)).toEqual([LAST_READING]);
+  });
+
   it('keeps the account menu trigger working and shows a screen that failed on Retry, in French and Arabic', async () => {
     const context = await openWithoutWorker();
     const page = await context.newPage();

@@ -258,6 +258,12 @@ describe('outbox sync', () => {
     const second = await ctx.newPage();
     await second.goto(`${e2e.portal.url}/`);
     await second.getByRole('heading', { level: 1, name: 'Tableau de bord – Partenaire Garage' }).waitFor();
+    // The heading comes with the page's HTML; the tab is live once its form lists the repair types,
+    // read from the tablet's database, whose code follows the first screen (docs/ARCHITECTURE.md#start-up).
+    // The service worker may not control this tab yet, so that code must have arrived before the network drops.
+    await expect
+      .poll(() => repairForm(second).type.locator('option', { hasText: 'Vidange' }).count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
 
     await ctx.setOffline(true);
     const entries: [Page, RepairToRecord][] = [

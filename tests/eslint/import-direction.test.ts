@@ -34,7 +34,8 @@ describe('the import direction', () => {
 
   it.each([
     ['src/features/dashboard/components/Example.tsx', "import Dexie from 'dexie';"],
-    ['src/features/dashboard/pages/Example.tsx', "import { useLiveQuery } from 'dexie-react-hooks';"],
+    ['src/features/dashboard/pages/Example.tsx', "import { useLocalQuery } from '../../../lib/local-query';"],
+    ['src/features/dashboard/components/Example.tsx', "void import('../../../lib/local-store');"],
     ['src/features/dashboard/hooks/example.ts', "import { db } from '../../../lib/db';"],
     ['src/components/example.tsx', "import { db } from '../lib/db';"],
     ['src/app/example.tsx', "import { db } from '../lib/db';"],
@@ -45,12 +46,31 @@ describe('the import direction', () => {
   it.each([
     ['src/features/dashboard/data/example.ts', "import Dexie from 'dexie';\nimport { db } from '../../../lib/db';"],
     ['src/lib/example.ts', "import { db } from './db';\nimport { liveQuery } from 'dexie';"],
+    [
+      'src/features/dashboard/data/example.ts',
+      "import { loadLocalStore, useLocalQuery } from '../../../lib/local-query';",
+    ],
     ['src/features/auth/pages/Example.tsx', "import { paths } from '../../../config/paths';"],
     ['src/features/dashboard/components/Example.tsx', "import { useHistory } from '../data/history';"],
     ['src/app/Example.tsx', "import { LoginPage } from '../features/auth/pages/LoginPage';"],
     ['src/components/example.tsx', "import { apiRequest } from '../lib/api/client';"],
   ])('allows what the layout allows (%s)', async (file, code) => {
     expect(await problemsOf(file, code)).toEqual([]);
+  });
+
+  it('checks the dependencies of a live read of the tablet’s database as those of an effect', async () => {
+    const read = (deps: string) =>
+      [
+        "import { useLocalQuery } from '../../../lib/local-query';",
+        'export function useExample(id: string) {',
+        `  return useLocalQuery(async ({ db }) => db.meta.get(id), ${deps}, undefined);`,
+        '}',
+      ].join('\n');
+    const rule = 'react-hooks/exhaustive-deps';
+    expect(await problemsOf('src/features/dashboard/data/example.ts', read('[]'), rule)).toEqual([
+      expect.stringMatching(/React Hook useLocalQuery has a missing dependency: 'id'/),
+    ]);
+    expect(await problemsOf('src/features/dashboard/data/example.ts', read('[id]'), rule)).toEqual([]);
   });
 
   it('lets only the sync engine touch the outbox table', async () => {

@@ -9,7 +9,6 @@ import { LazyMenu } from '../../components/ui/lazy-menu';
 import { retryableLazy } from '../../components/ui/retryable-lazy';
 import { IMAGES_BASE } from '../../lib/api/config';
 import { logout, useSession } from '../../lib/session';
-import { unsentCount } from '../../lib/sync';
 import { paths } from '../../config/paths';
 
 const AccountMenu = retryableLazy(() => import('./AccountMenu'));
@@ -73,7 +72,8 @@ export function UserMenu() {
   };
   // Queued entries stay on the tablet and leave at this partner's next sign-in (docs/ARCHITECTURE.md#the-offline-model-in-practice): say so first.
   const requestSignOut = async () => {
-    const count = await unsentCount().catch(() => 0);
+    // The outbox's code (with the tablet's database) is not part of the first screen: loaded here if not yet.
+    const count = await import('../../lib/sync').then(({ unsentCount }) => unsentCount()).catch(() => 0);
     setWaiting(count);
     if (count > 0) setConfirming(true);
     else await signOut();

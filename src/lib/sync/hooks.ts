@@ -1,9 +1,8 @@
 /** What the header, the history and the banner above the screens show about the outbox. */
-import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../db';
+import { useLocalQuery } from '../local-query';
 import { useOnline } from '../online';
 import { usePartnerId } from '../partner';
-import { outboxAttention, outboxCounts, type OutboxAttention } from './outbox';
+import type { OutboxAttention } from './outbox';
 
 export interface SyncStatus {
   online: boolean;
@@ -16,8 +15,8 @@ export interface SyncStatus {
 export function useSyncStatus(): SyncStatus {
   const online = useOnline();
   const partnerId = usePartnerId();
-  const counts = useLiveQuery(
-    async () => {
+  const counts = useLocalQuery(
+    async ({ db, outboxCounts }) => {
       if (!partnerId) return { waiting: 0, rejected: 0 };
       const { unsent, rejected } = await outboxCounts(db, partnerId);
       return { waiting: unsent, rejected };
@@ -38,8 +37,8 @@ export const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 export function useOutboxAttention(now: number): OutboxAttention | null {
   const partnerId = usePartnerId();
   const staleBefore = new Date(now - STALE_AFTER_MS).toISOString();
-  return useLiveQuery(
-    async () => (partnerId ? outboxAttention(db, partnerId, staleBefore) : null),
+  return useLocalQuery(
+    async ({ db, outboxAttention }) => (partnerId ? outboxAttention(db, partnerId, staleBefore) : null),
     [partnerId, staleBefore],
     null,
   );

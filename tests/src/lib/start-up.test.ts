@@ -30,3 +30,68 @@ describe('work after the first screen', () => {
     expect(performance.getEntriesByName(startUp.SCREEN_SHOWN_MARK, 'mark')).toHaveLength(1);
   });
 });
+
+describe('a moment to spare', () => {
+  it('waits for the browser to be idle on a page a service worker controls, and not on a first visit', async () => {
+    const idle = vi.fn((task: () => void) => {
+      task();
+      return 1;
+    });
+    vi.stubGlobal('requestIdleCallback', idle);
+    try {
+      const firstVisit = vi.fn();
+      startUp.whenSpare(firstVisit);
+      await vi.waitFor(() => expect(firstVisit).toHaveBeenCalledTimes(1));
+      expect(idle).not.toHaveBeenCalled();
+
+      Object.defineProperty(navigator, 'serviceWorker', {
+        configurable: true,
+        value: { controller: {}, addEventListener: vi.fn(), removeEventListener: vi.fn() },
+      });
+      const controlled = vi.fn();
+      startUp.whenSpare(controlled);
+      expect(idle).toHaveBeenCalledTimes(1);
+      expect(controlled).toHaveBeenCalledTimes(1);
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe('code loaded after the first screen', () => {
+  it('is fetched again once the tablet is back online when the first try failed', async () => {
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue('store');
+    const loaded = startUp.loadPersistently(load);
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(load).toHaveBeenCalledTimes(1);
+    window.dispatchEvent(new Event('online'));
+    await expect(loaded).resolves.toBe('store');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('is fetched again a few seconds on, and again, until it arrives', async () => {
+    vi.useFakeTimers();
+    try {
+      const load = vi
+        .fn()
+        .mockRejectedValueOnce(new TypeError('offline'))
+        .mockRejectedValueOnce(new TypeError('offline'))
+        .mockResolvedValue('store');
+      const loaded = startUp.loadPersistently(load);
+      await vi.advanceTimersByTimeAsync(4_900);
+      expect(load).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(load).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(5_000);
+      await expect(loaded).resolves.toBe('store');
+      expect(load).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

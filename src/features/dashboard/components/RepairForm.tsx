@@ -14,10 +14,8 @@ import { SearchIcon } from '../../../components/ui/icons';
 import { ScanIcon } from './ScanIcon';
 import { retryableLazy } from '../../../components/ui/retryable-lazy';
 import { notify } from '../../../components/ui/toaster';
-import { lookupVehicle } from '../data/vehicles';
-import { checkReading } from '../data/readings';
 import { useRepairTypes } from '../data/repair-types';
-import { discardRepair, submitRepair } from '../../../lib/sync';
+import { afterFirstScreen, loadPersistently } from '../../../lib/start-up';
 import { useOnline } from '../../../lib/online';
 import { useTypedValuesHandedOver } from '../../../lib/typed-before-hydration';
 import { useUnsavedInput } from '../../../lib/unsaved';
@@ -41,6 +39,20 @@ const OfflineVehicleNotice = retryableLazy<OfflineVehicleNoticeProps>(() => impo
 
 /** The timeline's chart and list load once a vehicle is found (docs/PRODUCT.md#vehicle-timeline). */
 const VehicleTimeline = retryableLazy(() => import('./VehicleTimeline'));
+
+/**
+ * Lookup, reading check and outbox: they need the tablet's database, whose code is not part of the
+ * first screen. Loaded once the screen is on show (again later if the network dropped before the
+ * service worker had them), or at the first Find or Insert if that comes sooner.
+ */
+let loadingActions: Promise<typeof import('../data/entry-actions')> | null = null;
+function entryActions() {
+  loadingActions ??= import('../data/entry-actions').catch((error: unknown) => {
+    loadingActions = null;
+    throw error;
+  });
+  return loadingActions;
+}
 
 /** The VIN read off the car for the vehicle found, and how it differs from the vehicle's (null: it does not). */
 interface VinEntry {
@@ -95,6 +107,10 @@ export function RepairForm() {
     if (!online) OfflineVehicleNotice.preload();
   }, [online]);
 
+  useEffect(() => {
+    afterFirstScreen(() => void loadPersistently(entryActions));
+  }, []);
+
   // The moment a mechanic can type a vehicle identifier: what `npm run bench` times at start-up.
   useEffect(() => {
     const input = kodeRef.current;
@@ -118,6 +134,7 @@ export function RepairForm() {
   const operationFailed = () => i18n._(OPERATION_FAILED);
 
   async function resolveVehicle(kodeId: string, announce: boolean): Promise<VehicleState | null> {
+    const { lookupVehicle } = await entryActions();
     const result = await lookupVehicle(kodeId);
     let next: VehicleState;
     switch (result.kind) {
@@ -155,6 +172,8 @@ export function RepairForm() {
     setFinding(true);
     try {
       await resolveVehicle(kodeId, true);
+    } catch {
+      notify.error(operationFailed());
     } finally {
       setFinding(false);
     }
@@ -182,6 +201,7 @@ export function RepairForm() {
 
   async function insert(filled: RepairFormValues) {
     try {
+      const { checkReading, discardRepair, submitRepair } = await entryActions();
       const known = vehicle.status === 'none' ? await resolveVehicle(filled.kode_id, false) : vehicle;
       if (!known) return;
       const details = known.status === 'found' ? known.vehicle : null;

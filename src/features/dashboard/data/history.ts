@@ -7,7 +7,6 @@
  * too (the dashboard's device fill), so the history shows offline from the first minute.
  */
 import Dexie from 'dexie';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import {
   CORRECTION_WINDOW_MS,
@@ -21,6 +20,7 @@ import {
 } from '../../../../contract';
 import { listRepairs, type ListRepairsParams } from '../api/list-repairs';
 import { db, partnerMetaKey, readMeta, writeMeta, type OutboxError, type OutboxState } from '../../../lib/db';
+import { useLocalQuery } from '../../../lib/local-query';
 import { currentPartnerId, usePartnerId } from '../../../lib/partner';
 import { mergeServerRecords, partnerOutbox, unsentCorrections } from '../../../lib/sync/outbox';
 
@@ -198,8 +198,9 @@ export function useHistory(limit: number): HistoryPage | undefined {
   useEffect(() => {
     if (partnerId) void refreshHistory();
   }, [partnerId]);
-  return useLiveQuery(
+  return useLocalQuery(
     () => (partnerId ? readHistory(partnerId, limit) : Promise.resolve({ items: [], total: 0, refreshedAt: null })),
     [partnerId, limit],
+    undefined,
   );
 }

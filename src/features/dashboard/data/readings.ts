@@ -4,7 +4,6 @@
  * its entries still queued, judged by the rules the server stores verdicts by (contract/readings.ts).
  * The warning before Insert judges the new reading among the same readings.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import {
   judgeNewReading,
   judgeReadings,
@@ -15,6 +14,7 @@ import {
   type Vehicle,
 } from '../../../../contract';
 import { db, type CachedReadings, type HistoryRow, type OutboxEntry } from '../../../lib/db';
+import { useLocalQuery } from '../../../lib/local-query';
 import { currentPartnerId, usePartnerId } from '../../../lib/partner';
 import { normaliseKodeId, unsentCorrections, unsentEntriesOfVehicle } from '../../../lib/sync/outbox';
 import { getVehicleReadings } from '../api/get-vehicle-readings';
@@ -172,11 +172,15 @@ function toTimeline(readings: readonly KnownReading[]): TimelineReading[] {
 /** The vehicle's timeline, live (a queued entry shows at once, then synced). Undefined while loading. */
 export function useVehicleTimeline(kodeId: string): VehicleTimeline | undefined {
   const partnerId = usePartnerId();
-  return useLiveQuery(async () => {
-    if (!partnerId) return { readings: [], fetchedAt: null };
-    const known = await knownReadings(partnerId, kodeId);
-    return { readings: toTimeline(known.readings), fetchedAt: known.fetchedAt };
-  }, [partnerId, kodeId]);
+  return useLocalQuery(
+    async () => {
+      if (!partnerId) return { readings: [], fetchedAt: null };
+      const known = await knownReadings(partnerId, kodeId);
+      return { readings: toTimeline(known.readings), fetchedAt: known.fetchedAt };
+    },
+    [partnerId, kodeId],
+    undefined,
+  );
 }
 
 /**

@@ -1,9 +1,8 @@
 /** Repair types (docs/ARCHITECTURE.md#the-offline-model-in-practice): fetched when online, kept in IndexedDB, served from there. */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import type { RepairType } from '../../../../contract';
 import { getRepairTypes } from '../api/get-repair-types';
-import { db } from '../../../lib/db';
+import { loadLocalStore, useLocalQuery } from '../../../lib/local-query';
 import { usePartnerId } from '../../../lib/partner';
 
 /** A fetch younger than this is not repeated when another screen asks. */
@@ -15,9 +14,14 @@ let fetchedAt = 0;
 export function refreshRepairTypes(options: { force?: boolean } = {}): Promise<boolean> {
   inFlight ??= (async () => {
     try {
-      if (!options.force && Date.now() - fetchedAt < REUSE_MS && (await db.repairTypes.count()) > 0) return true;
+      if (!options.force && Date.now() - fetchedAt < REUSE_MS) {
+        const { db } = await loadLocalStore();
+        if ((await db.repairTypes.count()) > 0) return true;
+      }
+      // The database's code is asked for once the answer is in: at start, not alongside the first screen.
       const result = await getRepairTypes();
       if (result.status !== 'success') return false;
+      const { db } = await loadLocalStore();
       await db.transaction('rw', db.repairTypes, async () => {
         await db.repairTypes.clear();
         await db.repairTypes.bulkPut(result.data.map((type, position) => ({ ...type, position })));
@@ -45,8 +49,9 @@ export function useRepairTypes(): RepairType[] | undefined {
   useEffect(() => {
     if (partnerId) void refreshRepairTypes().catch(() => false);
   }, [partnerId]);
-  return useLiveQuery(
-    async () => (partnerId ? (await db.repairTypes.orderBy('position').toArray()).map(stripPosition) : undefined),
+  return useLocalQuery(
+    async ({ db }) => (partnerId ? (await db.repairTypes.orderBy('position').toArray()).map(stripPosition) : undefined),
     [partnerId],
+    undefined,
   );
 }

@@ -3,9 +3,8 @@
  * the tablet comes back online and when queued entries reach the server, and read from IndexedDB,
  * so the numbers (with when they were fetched) show offline from the first minute, after a reload too.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { Statistics } from '../../../../contract';
-import { partnerMetaKey, readMeta, writeMeta } from '../../../lib/db';
+import { loadLocalStore, useLocalQuery } from '../../../lib/local-query';
 import { currentPartnerId } from '../../../lib/partner';
 import { getStatistics } from '../api/get-statistics';
 
@@ -33,15 +32,17 @@ async function fetchAndKeep(partnerId: string): Promise<boolean> {
   const result = await getStatistics();
   if (result.status !== 'success') return false;
   const cached: CachedStatistics = { statistics: result.data, fetchedAt: new Date().toISOString() };
+  const { partnerMetaKey, writeMeta } = await loadLocalStore();
   await writeMeta(partnerMetaKey('statistics', partnerId), cached).catch(() => undefined);
   return true;
 }
 
 /** The partner's kept statistics, live: undefined while reading, null when none were ever fetched. */
 export function useCachedStatistics(partnerId: string | null): CachedStatistics | null | undefined {
-  return useLiveQuery(
-    async () =>
+  return useLocalQuery(
+    async ({ partnerMetaKey, readMeta }) =>
       partnerId ? ((await readMeta<CachedStatistics>(partnerMetaKey('statistics', partnerId))) ?? null) : null,
     [partnerId],
+    undefined,
   );
 }
