@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { recipes, slotRecipes } from '../../../src/app/theme';
+import { recipes, slotRecipes, system, UNNAMED_PALETTES } from '../../../src/app/theme';
 
 /** Component → the recipes it reads; null for layout primitives and helpers without one. */
 const RECIPES_OF: Record<string, string[] | null> = {
@@ -96,6 +96,47 @@ function chakraImports(): Map<string, string> {
   }
   return used;
 }
+
+/** Status colours Chakra's alerts and toasts take their palette from. */
+const STATUS_PALETTES = ['blue', 'orange', 'green', 'red', 'gray'];
+
+/** Every palette src/ names: colorPalette="…", a `palette: '…'` of a lookup table, a colour token "green.600". */
+function namedPalettes(): Map<string, string> {
+  const named = new Map<string, string>(STATUS_PALETTES.map((palette) => [palette, 'alerts and toasts']));
+  const patterns = [
+    /colorPalette[=:]\s*\{?\s*["'`]([a-z]+)["'`]/g,
+    /palette:\s*'([a-z]+)'/g,
+    /["'`{]([a-z]+)\.(?:[1-9]00|50|950|solid|contrast|fg|muted|subtle|emphasized|focusRing)["'`}]/g,
+  ];
+  for (const file of sourceFiles(path.resolve(import.meta.dirname, '../../../src'))) {
+    const text = fs.readFileSync(file, 'utf8');
+    for (const pattern of patterns) {
+      for (const match of text.matchAll(pattern)) named.set(match[1]!, path.relative(process.cwd(), file));
+    }
+  }
+  return named;
+}
+
+const hasToken = (name: string) => system.tokens.getByName(name) !== undefined;
+
+describe('the colour palettes', () => {
+  it('has every palette the portal names, in its scale and its semantic tokens', () => {
+    const missing = [...namedPalettes()]
+      .filter(([palette]) => !['bg', 'fg', 'border', 'colors'].includes(palette))
+      .filter(([palette]) => !hasToken(`colors.${palette}.500`) || !hasToken(`colors.${palette}.solid`))
+      .map(([palette, file]) => `${palette} (${file})`);
+    expect(missing).toEqual([]);
+    expect(namedPalettes().has('brand')).toBe(true);
+  });
+
+  it('leaves out the palettes the portal never names', () => {
+    for (const palette of UNNAMED_PALETTES) {
+      expect(namedPalettes().has(palette), `${palette} is named in src/: keep it in the theme`).toBe(false);
+      expect(hasToken(`colors.${palette}.500`)).toBe(false);
+      expect(hasToken(`colors.${palette}.solid`)).toBe(false);
+    }
+  });
+});
 
 describe('the trimmed Chakra theme', () => {
   const registered = new Set([...Object.keys(recipes), ...Object.keys(slotRecipes)]);
