@@ -43,16 +43,10 @@ const VehicleTimeline = retryableLazy(() => import('./VehicleTimeline'));
 /**
  * Lookup, reading check and outbox: they need the tablet's database, whose code is not part of the
  * first screen. Loaded once the screen is on show (again later if the network dropped before the
- * service worker had them), or at the first Find or Insert if that comes sooner.
+ * service worker had them), or at the first Find or Insert if that comes sooner. The browser keeps a
+ * module once loaded, and fetches it anew on the next call after a failure.
  */
-let loadingActions: Promise<typeof import('../data/entry-actions')> | null = null;
-function entryActions() {
-  loadingActions ??= import('../data/entry-actions').catch((error: unknown) => {
-    loadingActions = null;
-    throw error;
-  });
-  return loadingActions;
-}
+const entryActions = () => import('../data/entry-actions');
 
 /** The VIN read off the car for the vehicle found, and how it differs from the vehicle's (null: it does not). */
 interface VinEntry {
