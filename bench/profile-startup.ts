@@ -23,6 +23,7 @@ import {
   signInThroughForm,
   TABLET_CPU_SLOWDOWN,
   waitForServiceWorkerControl,
+  warmCodeCache,
 } from './lib/browser';
 import { registerPartner, startBenchPortal } from './lib/portal';
 
@@ -225,6 +226,7 @@ async function main() {
     await signInThroughForm(first, portal.url, account);
     await waitForServiceWorkerControl(first);
     await interactiveAt(first);
+    if (!cold) await warmCodeCache(first);
     let profile: CpuProfile | null = null;
     for (let run = 0; run < runs; run++) {
       const page = cold ? await context.newPage() : first;
