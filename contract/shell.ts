@@ -27,18 +27,6 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/forgot-password': 'forgot-password',
 };
 
-/**
- * Emotion's key for the app's styles (class names `css-…`), the same when the build renders a page and
- * in the browser.
- */
-export const STYLE_CACHE_KEY = 'css';
-
-/**
- * On the one style element of a prerendered page's critical CSS: the names of the styles it holds,
- * space-separated (src/app/prerendered-styles.ts).
- */
-export const PRERENDERED_STYLES_ATTRIBUTE = 'data-prerendered-styles';
-
 /** The folder the build writes the pages to, under the site's root. */
 export const PRERENDERED_DIR = 'prerendered';
 

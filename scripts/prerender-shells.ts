@@ -14,9 +14,7 @@ import {
   directionOfLocale,
   prerenderedFile,
   PRERENDERED_PAGES,
-  PRERENDERED_STYLES_ATTRIBUTE,
   shellVariantName,
-  STYLE_CACHE_KEY,
   type ShellVariant,
 } from '../contract/shell';
 import { precompressFile } from './precompress';
@@ -38,39 +36,14 @@ const HEAD_END = '</head>';
  */
 const PAINT_WHOLE_PAGE = '<link rel="expect" href="#root" blocking="render">';
 /** The style elements Emotion writes beside the elements they style, on the server. */
-const EMOTION_STYLE = /<style data-emotion="([^"]*)"[^>]*>([\s\S]*?)<\/style>/g;
-
-/**
- * Emotion's styles as the page's head carries them, in their order: its global styles as Emotion wrote
- * them, marked as Emotion marks the styles it has moved (`data-s`), and every other style in one
- * element that names them under our own attribute (src/app/prerendered-styles.ts). Emotion moves
- * each element it finds under its own name to the end of the head when the page starts: the browser
- * then detached and attached some sixty sheets again and recalculated the page's style.
- */
-function headStyles(body: string): string {
-  const globals: string[] = [];
-  const names: string[] = [];
-  let css = '';
-  for (const [element, attribute = '', rules = ''] of body.matchAll(EMOTION_STYLE)) {
-    const [key, ...styleNames] = attribute.split(' ');
-    if (key === STYLE_CACHE_KEY) {
-      names.push(...styleNames);
-      css += rules;
-    } else if (rules) {
-      // An empty one (the provider's, on a page carrying the global styles) inserts nothing in the
-      // browser either: left out, there is nothing for Emotion to move.
-      globals.push(element.replace('<style ', '<style data-s="" '));
-    }
-  }
-  const critical = names.length ? `<style ${PRERENDERED_STYLES_ATTRIBUTE}="${names.join(' ')}">${css}</style>` : '';
-  return globals.join('') + critical;
-}
+const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
 
 /**
  * The built index.html with a page's HTML in #root, and the language, direction and colours on <html>.
- * Emotion's styles move to the head (headStyles): the body is then a few kilobytes the browser
+ * Emotion's styles move to the head, in their order: the body is then a few kilobytes the browser
  * parses in one go, where 70 KB of styles between its elements let it paint a half-parsed header
- * whose buttons then moved (a layout shift).
+ * whose buttons then moved (a layout shift). Emotion finds its styles anywhere in the document when
+ * the page starts, so hydration is the same.
  */
 export function shellDocument(template: string, variant: ShellVariant, body: string): string {
   if (
@@ -84,7 +57,9 @@ export function shellDocument(template: string, variant: ShellVariant, body: str
     );
   }
   const { locale, mode } = variant;
-  const styles = headStyles(body);
+  // Marked as Emotion marks the styles it has moved (data-s): it would otherwise move each one to the
+  // end of the head when the page starts, and the browser would parse them all again.
+  const styles = (body.match(EMOTION_STYLE) ?? []).map((style) => style.replace('<style ', '<style data-s="" '));
   const markup = body.replace(EMOTION_STYLE, '');
   const html = `<html lang="${locale}" dir="${directionOfLocale(locale)}" class="${mode}" style="color-scheme: ${mode}">`;
   const root = `<div id="root" data-shell="${shellVariantName(variant)}">${markup}</div>\n  `;
@@ -92,7 +67,7 @@ export function shellDocument(template: string, variant: ShellVariant, body: str
   return template
     .replace(HTML_ELEMENT, () => html)
     .replace(HEAD_START, () => `${HEAD_START}${PAINT_WHOLE_PAGE}`)
-    .replace(HEAD_END, () => `${styles}${HEAD_END}`)
+    .replace(HEAD_END, () => `${styles.join('')}${HEAD_END}`)
     .replace(ROOT_ELEMENT, () => root);
 }
 

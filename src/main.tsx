@@ -1,9 +1,7 @@
-import { CacheProvider } from '@emotion/react';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { keepPrerenderedPageIfChosen, servedIn } from './app/prerendered-page';
-import { browserStyleCache } from './app/prerendered-styles';
 import { preloadLandingPage } from './app/Router';
 import { reportCaughtError } from './components/ui/chunk-error-boundary';
 import { initColorMode } from './lib/color-mode';
@@ -51,13 +49,10 @@ const stopWaitingForPartner = subscribeSession(() => {
  * whole build (it would split the first load into some 80 small files; docs/ARCHITECTURE.md#start-up).
  */
 function renderApp(): void {
-  // Told which styles the page's HTML carries, Emotion neither inserts nor moves them.
   const app = (
-    <CacheProvider value={browserStyleCache()}>
-      <StrictMode>
-        <App />
-      </StrictMode>
-    </CacheProvider>
+    <StrictMode>
+      <App />
+    </StrictMode>
   );
   // A part whose code cannot be fetched is shown to the mechanic with Retry, not logged as a bug.
   const options = { onCaughtError: reportCaughtError };

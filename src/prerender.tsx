@@ -9,10 +9,10 @@ import { CacheProvider, Global } from '@emotion/react';
 import { StrictMode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { STYLE_CACHE_KEY, type ShellVariant } from '../contract';
+import type { ShellVariant } from '../contract';
 import { App } from './app/App';
 import { GLOBAL_STYLES_ELEMENT_ID } from './app/global-styles';
-import { portalSystem } from './app/theme';
+import { system } from './app/theme';
 import { setPrerenderColorMode } from './lib/color-mode';
 import { i18n } from './lib/i18n';
 import { messages as arMessages } from './locales/ar/messages.po';
@@ -28,7 +28,7 @@ export async function renderShell(pathname: string, { locale, mode }: ShellVaria
   i18n.activate(locale);
   setPrerenderColorMode(mode);
   // A cache of its own per page: each page carries all the CSS it needs.
-  const cache = createCache({ key: STYLE_CACHE_KEY });
+  const cache = createCache({ key: 'css' });
   const { prelude } = await prerenderToNodeStream(
     <CacheProvider value={cache}>
       <StrictMode>
@@ -52,9 +52,9 @@ export async function renderShell(pathname: string, { locale, mode }: ShellVaria
  */
 export function renderGlobalStyles(): string {
   const markup = renderToStaticMarkup(
-    <CacheProvider value={createCache({ key: STYLE_CACHE_KEY })}>
-      <Global styles={portalSystem().layers.atRule} />
-      <Global styles={portalSystem()._global} />
+    <CacheProvider value={createCache({ key: 'css' })}>
+      <Global styles={system.layers.atRule} />
+      <Global styles={system._global} />
     </CacheProvider>,
   );
   const css = [...markup.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('');

@@ -21,14 +21,8 @@ export function pageCarriesGlobalStyles(): boolean {
 /**
  * The system as Chakra's provider should see it on a page that carries the global styles: the same
  * system, whose global styles are empty, so the provider inserts nothing and never asks the system
- * to compute them (they are computed on first use: scripts/lazy-design-system-globals.ts). Nor does
- * it declare the order of the cascade layers, which the page's global styles declare first: its
- * `disableLayers` is read by the provider alone (the recipes' layers were set when the system was
- * created).
+ * to compute them (they are computed on first use: scripts/lazy-design-system-globals.ts).
  */
 export function withoutGlobalStyles(system: SystemContext): SystemContext {
-  return Object.create(system, {
-    _global: { value: [] },
-    _config: { value: { ...system._config, disableLayers: true } },
-  }) as SystemContext;
+  return Object.create(system, { _global: { value: [] } }) as SystemContext;
 }

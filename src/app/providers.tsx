@@ -1,21 +1,14 @@
-import { ChakraProvider, LocaleProvider, type SystemContext } from '@chakra-ui/react';
+import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
 import { I18nProvider, useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { ToastHost } from '../components/ui/toaster';
 import { UpdatePrompt } from '../components/UpdatePrompt';
 import { i18n } from '../lib/i18n';
 import { pageCarriesGlobalStyles, withoutGlobalStyles } from './global-styles';
-import { portalSystem } from './theme';
+import { system } from './theme';
 
-let providedSystem: SystemContext | undefined;
-
-/**
- * The system Chakra's provider gets, made at the first render (src/app/theme.ts). The built pages
- * carry the global styles; Chakra inserts them only where a page does not (the dev server).
- */
-function designSystem(): SystemContext {
-  return (providedSystem ??= pageCarriesGlobalStyles() ? withoutGlobalStyles(portalSystem()) : portalSystem());
-}
+/** The built pages carry the global styles; Chakra inserts them only where a page does not (the dev server). */
+const providedSystem = pageCarriesGlobalStyles() ? withoutGlobalStyles(system) : system;
 
 /** Chakra learns the direction from the active language, so the layout mirrors in Arabic. */
 function DirectionFromLanguage({ children }: { children: ReactNode }) {
@@ -26,7 +19,7 @@ function DirectionFromLanguage({ children }: { children: ReactNode }) {
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nProvider i18n={i18n}>
-      <ChakraProvider value={designSystem()}>
+      <ChakraProvider value={providedSystem}>
         <DirectionFromLanguage>
           {children}
           <ToastHost />

@@ -4,7 +4,7 @@
  * registering ours alone keeps the first load small. tests/src/app/theme.test.ts fails when a
  * component is used without its recipe here.
  */
-import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -153,15 +153,6 @@ const brand = defineConfig({
   },
 });
 
-let system: SystemContext | undefined;
-
-/**
- * The portal's design system, created on first use: at the first render, in a task of its own (about
- * 100 ms at 4x CPU on a tablet), rather than inside the one long task that runs the app's modules at
- * start, which then blocked input that much longer (docs/ARCHITECTURE.md#start-up). createSystem
- * merges its configs itself (a deep clone of each, then a walk of the tokens): merged beforehand,
- * that work was done twice.
- */
-export function portalSystem(): SystemContext {
-  return (system ??= createSystem(defaultBaseConfig, chakraTheme, brand));
-}
+// createSystem merges its configs itself (a deep clone of each, then a walk of the tokens): merged
+// beforehand, that work was done twice at every start.
+export const system = createSystem(defaultBaseConfig, chakraTheme, brand);

@@ -198,44 +198,6 @@ describe('the prerendered first screen', () => {
     console.expectClean();
   });
 
-  it('carries its critical CSS in one element of the head, which hydration neither moves nor inserts again', async () => {
-    const context = await tablet({ serviceWorkers: 'block' });
-    const page = await context.newPage();
-    const console = watchConsole(page);
-    // Every style element taken out of the head from the start (Emotion "adopts" one by moving it).
-    await page.addInitScript(() => {
-      const probe = window as unknown as { stylesTakenOut: number };
-      probe.stylesTakenOut = 0;
-      new MutationObserver((records) => {
-        for (const record of records)
-          probe.stylesTakenOut += Array.from(record.removedNodes).filter((node) => node.nodeName === 'STYLE').length;
-      }).observe(document, { childList: true, subtree: true });
-    });
-    for (const pathname of ['/login', '/register']) {
-      await page.goto(`${e2e.portal.url}${pathname}`);
-      await expect.poll(() => hydrated(page, 'form button[type="submit"]')).toBe(true);
-      const styles = await page.evaluate(() => {
-        const critical = Array.from(document.head.querySelectorAll('style[data-prerendered-styles]'));
-        const names = new Set(
-          critical.flatMap((style) => (style as HTMLElement).dataset.prerenderedStyles!.split(' ')),
-        );
-        // The rules the app inserted since (Emotion's sheets, filled through insertRule).
-        const inserted = Array.from(document.querySelectorAll<HTMLStyleElement>('style[data-emotion="css"]')).flatMap(
-          (style) => Array.from(style.sheet!.cssRules).map((rule) => rule.cssText),
-        );
-        return {
-          criticalElements: critical.length,
-          names: names.size,
-          insertedAgain: inserted.filter((rule) => [...names].some((name) => rule.includes(`.css-${name}`))),
-          takenOut: (window as unknown as { stylesTakenOut: number }).stylesTakenOut,
-        };
-      });
-      expect(styles.names).toBeGreaterThan(20);
-      expect(styles).toMatchObject({ criticalElements: 1, insertedAgain: [], takenOut: 0 });
-    }
-    console.expectClean();
-  });
-
   it('is taken away when in another language than the tablet’s, which the page then shows and the next start gets', async () => {
     // A tablet updated from a version that kept the language only in its own storage: no cookie yet.
     const context = await tablet({ serviceWorkers: 'block' });

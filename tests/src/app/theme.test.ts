@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { portalSystem, recipes, slotRecipes, UNNAMED_PALETTES } from '../../../src/app/theme';
+import { recipes, slotRecipes, system, UNNAMED_PALETTES } from '../../../src/app/theme';
 
 /** Component → the recipes it reads; null for layout primitives and helpers without one. */
 const RECIPES_OF: Record<string, string[] | null> = {
@@ -116,7 +116,7 @@ function namedPalettes(): Map<string, string> {
   return named;
 }
 
-const hasToken = (name: string) => portalSystem().tokens.getByName(name) !== undefined;
+const hasToken = (name: string) => system.tokens.getByName(name) !== undefined;
 
 describe('the colour palettes', () => {
   const named = namedPalettes();
