@@ -57,8 +57,9 @@ export function shellDocument(template: string, variant: ShellVariant, body: str
     );
   }
   const { locale, mode } = variant;
-  // Marked as Emotion marks the styles it has moved (data-s): it would otherwise move each one to the
-  // end of the head when the page starts, and the browser would parse them all again.
+  // Marked as Emotion marks the styles it has moved (data-s): its cache would otherwise move each one
+  // to the end of the head twice when the page starts, not once (adopting them into its sheet still
+  // re-attaches each: docs/ARCHITECTURE.md#start-up).
   const styles = (body.match(EMOTION_STYLE) ?? []).map((style) => style.replace('<style ', '<style data-s="" '));
   const markup = body.replace(EMOTION_STYLE, '');
   const html = `<html lang="${locale}" dir="${directionOfLocale(locale)}" class="${mode}" style="color-scheme: ${mode}">`;
