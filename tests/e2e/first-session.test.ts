@@ -202,6 +202,43 @@ describe('a chunk that cannot be fetched', () => {
     await expect.poll(() => storedOdometers(account)).toEqual([LOWER_READING, LAST_READING]);
   });
 
+  it('keeps an entry in the form when the code that looks up and records it cannot load, says so, and records it on Retry', async () => {
+    const account = await registerPartner(e2e.portal.url, 'actions');
+    const context = await openWithoutWorker();
+    // The lookup's and the outbox's code, lost from the sign-in on (as when the network drops just after).
+    const actionsChunk = failChunk(context, '**/assets/entry-actions-*.js');
+    await actionsChunk.start();
+    const page = await context.newPage();
+    await signIn(page, e2e.portal.url, account);
+    const fields = repairForm(page);
+
+    const failures = page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: CHUNK_FAILED });
+
+    // Find: the message says what failed, and the identifier stays. The mechanic closes it.
+    await fields.kodeId.fill('KODE000001');
+    await fields.find.click();
+    await failures.first().waitFor();
+    expect(await fields.kodeId.inputValue()).toBe('KODE000001');
+    await failures.getByRole('button', { name: 'Fermer' }).click();
+    await expect.poll(() => failures.count()).toBe(0);
+
+    // Insert: the same message, and everything typed stays in the form; nothing reached the server.
+    await fillRepairForm(page, { kodeId: 'KODE000001', odometer: LAST_READING, type: 'Vidange' });
+    const typed = await formValues(page);
+    await fields.insert.press('Enter');
+    await failures.first().waitFor();
+    expect(await failures.count()).toBe(1);
+    expect(await formValues(page)).toEqual(typed);
+    expect(await storedOdometers(account)).toEqual([]);
+    await screenshot(page, 'chunk-failure-insert-fr');
+
+    // Once the code can be fetched, Retry on that message records the entry as typed.
+    await actionsChunk.release();
+    await failures.getByRole('button', { name: RETRY }).click();
+    await expect.poll(() => fields.kodeId.inputValue(), { timeout: 15_000 }).toBe('');
+    await expect.poll(() => storedOdometers(account)).toEqual([LAST_READING]);
+  });
+
   it('lists the repair types once the tablet’s database code, lost on its first fetch, arrives on a later try', async () => {
     const account = await registerPartner(e2e.portal.url, 'store');
     const context = await openWithoutWorker();

@@ -26,6 +26,7 @@ import {
   waitForPrecache,
   waitForServiceWorker,
   waitingIn,
+  waitUntilReadyOffline,
   watchRepairPosts,
 } from './support/offline';
 import { startDroppingProxy, type DroppingProxy } from './support/proxy';
@@ -203,6 +204,7 @@ describe('outbox sync', () => {
     tablet.allow(/Failed to load resource: the server responded with a status of 404/);
     const page = await ctx.newPage();
     await signIn(page, e2e.portal.url, account);
+    await waitUntilReadyOffline(page);
 
     // Offline nothing can check the identifiers: both go to the outbox.
     await ctx.setOffline(true);
@@ -255,12 +257,12 @@ describe('outbox sync', () => {
     const ctx = await freshContext();
     const first = await ctx.newPage();
     await signIn(first, e2e.portal.url, account);
+    await waitUntilReadyOffline(first);
     const second = await ctx.newPage();
     await second.goto(`${e2e.portal.url}/`);
     await second.getByRole('heading', { level: 1, name: 'Tableau de bord – Partenaire Garage' }).waitFor();
     // The heading comes with the page's HTML; the tab is live once its form lists the repair types,
     // read from the tablet's database, whose code follows the first screen (docs/ARCHITECTURE.md#start-up).
-    // The service worker may not control this tab yet, so that code must have arrived before the network drops.
     await expect
       .poll(() => repairForm(second).type.locator('option', { hasText: 'Vidange' }).count(), { timeout: 10_000 })
       .toBeGreaterThan(0);

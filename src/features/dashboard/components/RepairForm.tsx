@@ -9,7 +9,7 @@ import { Button, chakra, Field, Input, SimpleGrid, Stack, Text } from '@chakra-u
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import type { Vehicle } from '../../../../contract';
-import { ChunkErrorBoundary } from '../../../components/ui/chunk-error-boundary';
+import { ChunkErrorBoundary, notifyChunkFailure } from '../../../components/ui/chunk-error-boundary';
 import { SearchIcon } from '../../../components/ui/icons';
 import { ScanIcon } from './ScanIcon';
 import { retryableLazy } from '../../../components/ui/retryable-lazy';
@@ -47,6 +47,7 @@ const VehicleTimeline = retryableLazy(() => import('./VehicleTimeline'));
  * module once loaded, and fetches it anew on the next call after a failure.
  */
 const entryActions = () => import('../data/entry-actions');
+type EntryActions = Awaited<ReturnType<typeof entryActions>>;
 
 /** The VIN read off the car for the vehicle found, and how it differs from the vehicle's (null: it does not). */
 interface VinEntry {
@@ -127,8 +128,25 @@ export function RepairForm() {
 
   const operationFailed = () => i18n._(OPERATION_FAILED);
 
-  async function resolveVehicle(kodeId: string, announce: boolean): Promise<VehicleState | null> {
-    const { lookupVehicle } = await entryActions();
+  /**
+   * The entry's code, or null once the mechanic has been told it could not be fetched (the network
+   * dropped before the service worker had it): what was typed stays, and the message's Retry runs
+   * `retry`, the same press again.
+   */
+  async function loadEntryActions(retry: () => void): Promise<EntryActions | null> {
+    try {
+      return await entryActions();
+    } catch {
+      notifyChunkFailure(retry);
+      return null;
+    }
+  }
+
+  async function resolveVehicle(
+    { lookupVehicle }: EntryActions,
+    kodeId: string,
+    announce: boolean,
+  ): Promise<VehicleState | null> {
     const result = await lookupVehicle(kodeId);
     let next: VehicleState;
     switch (result.kind) {
@@ -165,7 +183,8 @@ export function RepairForm() {
     }
     setFinding(true);
     try {
-      await resolveVehicle(kodeId, true);
+      const actions = await loadEntryActions(() => void find(kodeId));
+      if (actions) await resolveVehicle(actions, kodeId, true);
     } catch {
       notify.error(operationFailed());
     } finally {
@@ -195,8 +214,11 @@ export function RepairForm() {
 
   async function insert(filled: RepairFormValues) {
     try {
-      const { checkReading, discardRepair, submitRepair } = await entryActions();
-      const known = vehicle.status === 'none' ? await resolveVehicle(filled.kode_id, false) : vehicle;
+      // Retry submits the form again, with what it holds then.
+      const actions = await loadEntryActions(() => formRef.current?.requestSubmit());
+      if (!actions) return;
+      const { checkReading, discardRepair, submitRepair } = actions;
+      const known = vehicle.status === 'none' ? await resolveVehicle(actions, filled.kode_id, false) : vehicle;
       if (!known) return;
       const details = known.status === 'found' ? known.vehicle : null;
       const mismatch = details && vinEntry.kodeId === details.kode_id ? vinEntry.mismatch : null;
