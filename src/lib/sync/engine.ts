@@ -89,16 +89,26 @@ export type SubmitOutcome =
   | { kind: 'queued'; entry: OutboxEntry }
   | { kind: 'rejected'; entry: OutboxEntry };
 
-type SendResult = SendOutcome['kind'] | 'skipped';
+/** 'no-network': to be retried like 'retry', and nothing came back (see lastAttemptFoundNoNetwork). */
+type SendResult = SendOutcome['kind'] | 'no-network' | 'skipped';
 
 /** Why a pass stopped sending before it ran out of entries to send. */
-type Halt = 'unauthorized' | 'lost-lock' | 'stopped';
+type Halt = 'unauthorized' | 'lost-lock' | 'stopped' | 'no-network';
 
 /** One read of the outbox being sent: what is left of each vehicle's queue, and what is under way. */
 interface SendWindow {
   queues: Map<string, OutboxEntry[]>;
   /** Entries sent in this pass so far: each goes at most once per pass, so one that failed holds its vehicle back. */
   tried: Set<string>;
+  /**
+   * The last send to finish got no answer: perhaps the network is gone, so no new send starts until
+   * another one in flight is answered (the network is there after all) or the pass ends.
+   */
+  unanswered: boolean;
+  /** The send in flight is the probe (see SyncEngine.probe). */
+  probing: boolean;
+  /** The probe goes without waiting for its backoff (an Insert or a manual send asked for this pass). */
+  probeNow: boolean;
   /** The send under way for each vehicle: at most one per vehicle, at most `concurrency` in all. */
   inFlight: Map<string, Promise<{ vehicle: string; result: SendResult }>>;
 }
@@ -119,6 +129,18 @@ export class SyncEngine {
   private force = false;
   private timer: unknown = null;
   private stopped = false;
+  /**
+   * The entry whose send last found no network, while the network is taken to be down
+   * (docs/ARCHITECTURE.md#the-offline-model-in-practice): it alone goes, at the end of its backoff,
+   * which doubles at each try, and the other entries are left as they are. Without this, every
+   * vehicle's entry would go again at its own backoff: a tablet offline for hours would keep writing
+   * to the outbox, and every screen reading it (the history, the indicator) would read it again each
+   * time. Any answer, or a kick that says the network may be back (online, visible, start, sign-in),
+   * ends it.
+   */
+  private probe: string | null = null;
+  /** An Insert (or a manual send) does not wait for the probe's backoff: the next pass sends it at once. */
+  private probeNow = false;
 
   constructor(private readonly options: SyncEngineOptions) {
     this.db = options.db;
@@ -133,7 +155,11 @@ export class SyncEngine {
    */
   kick(reason: KickReason = 'manual'): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    if (FORCING_REASONS.has(reason)) this.force = true;
+    if (FORCING_REASONS.has(reason)) {
+      this.force = true;
+      this.probe = null;
+    }
+    if (reason === 'insert' || reason === 'manual') this.probeNow = true;
     if (this.running) {
       this.again = true;
       return this.running;
@@ -204,9 +230,11 @@ export class SyncEngine {
     for (;;) {
       this.again = false;
       const force = this.force;
+      const probeNow = this.probeNow;
       this.force = false;
+      this.probeNow = false;
       try {
-        await this.pass(force);
+        await this.pass(force, probeNow);
       } catch (error) {
         this.options.onError?.(error);
         this.schedule(SYNC_POLICY.errorRetryMs);
@@ -218,10 +246,10 @@ export class SyncEngine {
     }
   }
 
-  private async pass(force: boolean): Promise<void> {
+  private async pass(force: boolean, probeNow: boolean): Promise<void> {
     const partnerId = this.options.session.partnerId();
     if (!partnerId) return;
-    const acquired = await this.options.lock.run((keepAlive) => this.drain(partnerId, force, keepAlive));
+    const acquired = await this.options.lock.run((keepAlive) => this.drain(partnerId, force, probeNow, keepAlive));
     if (!acquired) this.schedule(SYNC_POLICY.lockRetryMs);
   }
 
@@ -235,17 +263,29 @@ export class SyncEngine {
    * when that window runs dry, to pick up entries added meanwhile; each entry is tried at most once
    * per pass.
    */
-  private async drain(partnerId: string, force: boolean, keepAlive: () => Promise<boolean>): Promise<void> {
+  private async drain(
+    partnerId: string,
+    force: boolean,
+    probeNow: boolean,
+    keepAlive: () => Promise<boolean>,
+  ): Promise<void> {
     await recoverInterrupted(this.db);
     const tried = new Set<string>();
     for (;;) {
       if (!this.sendingFor(partnerId) || !(await keepAlive())) return;
       const rows = await partnerOutbox(this.db, partnerId);
       if (waitsForSignIn(rows)) break;
-      const window: SendWindow = { queues: vehicleQueues(rows), tried, inFlight: new Map() };
+      const window: SendWindow = {
+        queues: vehicleQueues(rows),
+        tried,
+        probeNow,
+        unanswered: false,
+        probing: false,
+        inFlight: new Map(),
+      };
       const sent = await this.sendWindow(window, partnerId, force, keepAlive);
       if (sent === 'lost-lock' || sent === 'stopped') return;
-      if (sent === 'unauthorized' || sent === 0) break;
+      if (sent === 'unauthorized' || sent === 'no-network' || sent === 0) break;
     }
     await this.scheduleNext(partnerId);
   }
@@ -265,8 +305,8 @@ export class SyncEngine {
     let sent = 0;
     let halt: Halt | null = null;
     for (;;) {
-      halt ??= await this.startSends(window, partnerId, force, keepAlive);
-      if (window.inFlight.size === 0) return halt ?? sent;
+      if (!window.unanswered) halt ??= await this.startSends(window, partnerId, force, keepAlive);
+      if (window.inFlight.size === 0) return halt ?? (window.unanswered ? 'no-network' : sent);
       const { vehicle, result } = await Promise.race(window.inFlight.values());
       window.inFlight.delete(vehicle);
       sent += 1;
@@ -281,10 +321,12 @@ export class SyncEngine {
     force: boolean,
     keepAlive: () => Promise<boolean>,
   ): Promise<Halt | null> {
-    while (window.inFlight.size < SYNC_POLICY.concurrency) {
+    // While the network is taken to be down, one entry probes it.
+    while (window.inFlight.size < (this.probe ? 1 : SYNC_POLICY.concurrency)) {
       if (!this.sendingFor(partnerId)) return 'stopped';
-      const next = this.oldestSendable(window, force);
+      const next = this.probe ? this.probeSendable(window, force) : this.oldestSendable(window, force);
       if (!next) return null;
+      window.probing = this.probe === next.row.key;
       window.tried.add(next.row.key);
       if (!(await keepAlive())) return 'lost-lock';
       window.inFlight.set(next.vehicle, this.sendFor(next.vehicle, next.row.key, partnerId));
@@ -303,6 +345,20 @@ export class SyncEngine {
   private afterSend(window: SendWindow, vehicle: string, result: SendResult): Halt | null {
     // Done with this entry (a refused one is parked and holds nothing back): its vehicle's next may go.
     if (result === 'stored' || result === 'rejected') window.queues.get(vehicle)?.shift();
+    if (result === 'no-network') {
+      window.unanswered = true;
+      this.probe = window.queues.get(vehicle)?.[0]?.key ?? null;
+    } else if (result !== 'skipped') {
+      window.unanswered = false;
+      this.probe = null;
+      if (window.probing) {
+        // The probe was answered: the network is back, as if the browser had said so. The entries that
+        // found none go in a pass right after this one, without waiting out their backoff.
+        window.probing = false;
+        this.force = true;
+        this.again = true;
+      }
+    }
     return result === 'unauthorized' ? 'unauthorized' : null;
   }
 
@@ -319,6 +375,21 @@ export class SyncEngine {
       if (!best || head.seq < best.row.seq) best = { vehicle, row: head };
     }
     return best;
+  }
+
+  /**
+   * The probe, if it is due and still at the head of its vehicle's queue. Gone from there (sent by
+   * another tab, corrected, discarded), it leaves the choice to oldestSendable again.
+   */
+  private probeSendable(window: SendWindow, force: boolean): { vehicle: string; row: OutboxEntry } | null {
+    for (const [vehicle, [head]] of window.queues) {
+      if (head?.key !== this.probe) continue;
+      if (window.tried.has(head.key) || !(window.probeNow || this.isDue(head, this.scheduler.now(), force)))
+        return null;
+      return { vehicle, row: head };
+    }
+    this.probe = null;
+    return this.oldestSendable(window, force);
   }
 
   private isDue(row: OutboxEntry, now: number, force: boolean): boolean {
@@ -346,7 +417,7 @@ export class SyncEngine {
         return 'stored';
       case 'retry':
         await this.retryLater(claim, outcome.error, outcome.retryAfterMs);
-        return 'retry';
+        return lastAttemptFoundNoNetwork({ lastError: outcome.error }) ? 'no-network' : 'retry';
       case 'rejected':
         await markRejected(this.db, claim, outcome.error);
         return 'rejected';
@@ -388,13 +459,15 @@ export class SyncEngine {
     }
   }
 
-  /** Wakes up when the earliest waiting entry of this partner is due. */
+  /** Wakes up when the earliest waiting entry of this partner (the probe, while there is one) is due. */
   private async scheduleNext(partnerId: string): Promise<void> {
     const rows = await partnerOutbox(this.db, partnerId);
     if (waitsForSignIn(rows)) return;
     let next = Number.POSITIVE_INFINITY;
     for (const [head] of vehicleQueues(rows).values()) {
-      if (head?.state === 'pending') next = Math.min(next, head.nextAttemptAt);
+      if (head?.state === 'pending' && (this.probe === null || head.key === this.probe)) {
+        next = Math.min(next, head.nextAttemptAt);
+      }
     }
     if (!Number.isFinite(next)) return;
     this.schedule(Math.max(0, next - this.scheduler.now()));

@@ -565,12 +565,12 @@ describe('outbox engine: Insert, correction and discard', () => {
   it('submit tells stored, queued and rejected apart', async () => {
     const { engine, server } = setup();
     expect((await engine.submit('partner-a', repair('KODE000001', 1000))).kind).toBe('stored');
-    server.next('network');
-    expect((await engine.submit('partner-a', repair('KODE000002', 1000))).kind).toBe('queued');
     server.next({ code: 404, reason: 'vehicle_not_found', message: 'Véhicule introuvable' });
     const rejected = await engine.submit('partner-a', repair('KODE000003', 1000));
     expect(rejected.kind).toBe('rejected');
     expect(rejected.entry.lastError?.message).toBe('Véhicule introuvable');
+    server.next('network');
+    expect((await engine.submit('partner-a', repair('KODE000002', 1000))).kind).toBe('queued');
   });
 
   it('a corrected entry goes under a new key with its original recorded_at', async () => {
@@ -705,5 +705,98 @@ describe('outbox engine: an answer changes an entry only if it is still as the s
     expect(hand.asked).toEqual([entry.key, entry.key]);
     expect(await outbox(db)).toEqual([]);
     expect(await db.history.count()).toBe(1);
+  });
+});
+
+describe('outbox engine: while the network is down', () => {
+  const VEHICLES = Array.from({ length: 10 }, (_, i) => `KODE00001${i}`);
+
+  it('one entry probes at a time, further apart each time, the others left as they were; all go once it is back', async () => {
+    let reachable = false;
+    const tablet: ReturnType<typeof setup> = setup({
+      transport: (row) => tablet.server.receive(row, reachable ? 'store' : 'network'),
+    });
+    const { db, engine, clock, server, settle } = tablet;
+    await queuedWhileSignedOut(tablet, VEHICLES);
+
+    await engine.kick('start');
+    await settle();
+    // The sends started together found no network: the pass stopped there.
+    const firstPass = server.calls.length;
+    expect(firstPass).toBeLessThanOrEqual(SYNC_POLICY.concurrency);
+    expect((await outbox(db)).filter((row) => row.attempts === 0)).toHaveLength(VEHICLES.length - firstPass);
+
+    // Ten minutes without network: one send at a time, each wait twice the one before (random 0.5:
+    // 1 s, 2 s, 4 s … capped), instead of every vehicle's entry again at each of its own backoffs.
+    const probeTimes: number[] = [];
+    const probing = tablet.server.receive.bind(tablet.server);
+    tablet.server.receive = (row, behaviour) => {
+      probeTimes.push(clock.time);
+      return probing(row, behaviour);
+    };
+    await clock.advance(10 * 60_000, settle);
+    expect(probeTimes.length).toBeGreaterThanOrEqual(5);
+    expect(probeTimes.length).toBeLessThanOrEqual(12);
+    const waits = probeTimes.slice(1).map((time, i) => time - probeTimes[i]!);
+    for (const [i, wait] of waits.entries()) expect(wait).toBeGreaterThanOrEqual(i === 0 ? 0 : waits[i - 1]!);
+    expect(server.answers).toEqual([]);
+
+    // An Insert does not wait for the probe's backoff: the probe goes at once, and finding no network,
+    // leaves the new entry queued without sending it.
+    const beforeInsert = server.calls.length;
+    expect((await engine.submit('partner-a', repair('KODE000099', 1000))).kind).toBe('queued');
+    expect(server.calls.length - beforeInsert).toBe(1);
+    expect(server.calls.at(-1)?.body.kode_id).not.toBe('KODE000099');
+
+    // Back online: everything goes in one pass, a few vehicles at once again.
+    reachable = true;
+    server.maxInFlight = 0;
+    server.holdAnswers();
+    const pass = engine.kick('online');
+    await server.whenInFlight(SYNC_POLICY.concurrency);
+    server.answerHeld();
+    await pass;
+    await settle();
+    expect(await outbox(db)).toEqual([]);
+    expect(server.stored.size).toBe(VEHICLES.length + 1);
+  });
+
+  it('an Insert while the network is taken to be down probes at once; answered, the new entry goes too', async () => {
+    let reachable = false;
+    const tablet: ReturnType<typeof setup> = setup({
+      transport: (row) => tablet.server.receive(row, reachable ? 'store' : 'network'),
+    });
+    const { db, engine, server, settle } = tablet;
+    await queuedWhileSignedOut(tablet, VEHICLES.slice(0, 6));
+    await engine.kick('start');
+    await settle();
+    expect(server.stored.size).toBe(0);
+
+    // The network came back without the browser saying so: the Insert's probe finds it.
+    reachable = true;
+    expect((await engine.submit('partner-a', repair('KODE000099', 1000))).kind).toBe('stored');
+    await settle();
+    expect(await outbox(db)).toEqual([]);
+    expect(server.stored.size).toBe(7);
+  });
+
+  it('a send that gets no answer holds back new sends until another send is answered: then the pass goes on', async () => {
+    const hand = new AnswersByHand();
+    const tablet = setup({ transport: hand.transport });
+    const { db, engine } = tablet;
+    const [v1, v2, v3, v4, v5, v6] = await queuedWhileSignedOut(tablet, VEHICLES.slice(0, 6));
+    const pass = engine.kick('start');
+    await hand.whenInFlight([v1!, v2!, v3!, v4!]);
+    hand.answer(v1!, networkFailure());
+    // Perhaps the network is gone: nothing new starts while the others have not answered (given the
+    // time the failure's write and a claim of the next entry would take).
+    for (let turn = 0; turn < 50; turn++) await flush();
+    expect(hand.inFlight()).toEqual([v2, v3, v4]);
+    hand.answer(v2!, 'store');
+    // An answer came: the network is there, the freed slots go to the next vehicles.
+    await hand.whenInFlight([v3!, v4!, v5!, v6!]);
+    for (const key of [v3!, v4!, v5!, v6!]) hand.answer(key, 'store');
+    await pass;
+    expect((await outbox(db)).map((row) => [row.key, row.state, row.attempts])).toEqual([[v1, 'pending', 1]]);
   });
 });
