@@ -93,7 +93,7 @@ export type SubmitOutcome =
 type SendResult = SendOutcome['kind'] | 'no-network' | 'skipped';
 
 /** Why a pass stopped sending before it ran out of entries to send. */
-type Halt = 'unauthorized' | 'lost-lock' | 'stopped' | 'no-network';
+type Halt = 'unauthorized' | 'lost-lock' | 'stopped';
 
 /** One read of the outbox being sent: what is left of each vehicle's queue, and what is under way. */
 interface SendWindow {
@@ -107,8 +107,6 @@ interface SendWindow {
   unanswered: boolean;
   /** The send in flight is the probe (see SyncEngine.probe). */
   probing: boolean;
-  /** The probe goes without waiting for its backoff (an Insert or a manual send asked for this pass). */
-  probeNow: boolean;
   /** The send under way for each vehicle: at most one per vehicle, at most `concurrency` in all. */
   inFlight: Map<string, Promise<{ vehicle: string; result: SendResult }>>;
 }
@@ -159,7 +157,7 @@ export class SyncEngine {
       this.force = true;
       this.probe = null;
     }
-    if (reason === 'insert' || reason === 'manual') this.probeNow = true;
+    if (reason === 'insert' || reason === 'manual') this.probeNow = this.probe !== null;
     if (this.running) {
       this.again = true;
       return this.running;
@@ -230,11 +228,9 @@ export class SyncEngine {
     for (;;) {
       this.again = false;
       const force = this.force;
-      const probeNow = this.probeNow;
       this.force = false;
-      this.probeNow = false;
       try {
-        await this.pass(force, probeNow);
+        await this.pass(force);
       } catch (error) {
         this.options.onError?.(error);
         this.schedule(SYNC_POLICY.errorRetryMs);
@@ -246,10 +242,10 @@ export class SyncEngine {
     }
   }
 
-  private async pass(force: boolean, probeNow: boolean): Promise<void> {
+  private async pass(force: boolean): Promise<void> {
     const partnerId = this.options.session.partnerId();
     if (!partnerId) return;
-    const acquired = await this.options.lock.run((keepAlive) => this.drain(partnerId, force, probeNow, keepAlive));
+    const acquired = await this.options.lock.run((keepAlive) => this.drain(partnerId, force, keepAlive));
     if (!acquired) this.schedule(SYNC_POLICY.lockRetryMs);
   }
 
@@ -263,29 +259,25 @@ export class SyncEngine {
    * when that window runs dry, to pick up entries added meanwhile; each entry is tried at most once
    * per pass.
    */
-  private async drain(
-    partnerId: string,
-    force: boolean,
-    probeNow: boolean,
-    keepAlive: () => Promise<boolean>,
-  ): Promise<void> {
+  private async drain(partnerId: string, force: boolean, keepAlive: () => Promise<boolean>): Promise<void> {
     await recoverInterrupted(this.db);
     const tried = new Set<string>();
     for (;;) {
       if (!this.sendingFor(partnerId) || !(await keepAlive())) return;
       const rows = await partnerOutbox(this.db, partnerId);
       if (waitsForSignIn(rows)) break;
+      // A probe sent by another tab meanwhile, corrected or discarded: nothing to probe with any more.
+      if (!rows.some((row) => row.key === this.probe && row.state === 'pending')) this.probe = null;
       const window: SendWindow = {
         queues: vehicleQueues(rows),
         tried,
-        probeNow,
         unanswered: false,
         probing: false,
         inFlight: new Map(),
       };
       const sent = await this.sendWindow(window, partnerId, force, keepAlive);
       if (sent === 'lost-lock' || sent === 'stopped') return;
-      if (sent === 'unauthorized' || sent === 'no-network' || sent === 0) break;
+      if (sent === 'unauthorized' || sent === 0) break;
     }
     await this.scheduleNext(partnerId);
   }
@@ -306,7 +298,7 @@ export class SyncEngine {
     let halt: Halt | null = null;
     for (;;) {
       if (!window.unanswered) halt ??= await this.startSends(window, partnerId, force, keepAlive);
-      if (window.inFlight.size === 0) return halt ?? (window.unanswered ? 'no-network' : sent);
+      if (window.inFlight.size === 0) return halt ?? sent;
       const { vehicle, result } = await Promise.race(window.inFlight.values());
       window.inFlight.delete(vehicle);
       sent += 1;
@@ -324,9 +316,9 @@ export class SyncEngine {
     // While the network is taken to be down, one entry probes it.
     while (window.inFlight.size < (this.probe ? 1 : SYNC_POLICY.concurrency)) {
       if (!this.sendingFor(partnerId)) return 'stopped';
-      const next = this.probe ? this.probeSendable(window, force) : this.oldestSendable(window, force);
+      const next = this.oldestSendable(window, force);
       if (!next) return null;
-      window.probing = this.probe === next.row.key;
+      window.probing = this.probe !== null;
       window.tried.add(next.row.key);
       if (!(await keepAlive())) return 'lost-lock';
       window.inFlight.set(next.vehicle, this.sendFor(next.vehicle, next.row.key, partnerId));
@@ -371,25 +363,16 @@ export class SyncEngine {
     const now = this.scheduler.now();
     let best: { vehicle: string; row: OutboxEntry } | null = null;
     for (const [vehicle, [head]] of window.queues) {
-      if (!head || window.tried.has(head.key) || !this.isDue(head, now, force)) continue;
+      // While probing, the probe alone may go: due, or at once after an Insert.
+      if (!head || window.tried.has(head.key) || (this.probe && head.key !== this.probe)) continue;
+      if (this.probe && this.probeNow) {
+        this.probeNow = false;
+        return { vehicle, row: head };
+      }
+      if (!this.isDue(head, now, force)) continue;
       if (!best || head.seq < best.row.seq) best = { vehicle, row: head };
     }
     return best;
-  }
-
-  /**
-   * The probe, if it is due and still at the head of its vehicle's queue. Gone from there (sent by
-   * another tab, corrected, discarded), it leaves the choice to oldestSendable again.
-   */
-  private probeSendable(window: SendWindow, force: boolean): { vehicle: string; row: OutboxEntry } | null {
-    for (const [vehicle, [head]] of window.queues) {
-      if (head?.key !== this.probe) continue;
-      if (window.tried.has(head.key) || !(window.probeNow || this.isDue(head, this.scheduler.now(), force)))
-        return null;
-      return { vehicle, row: head };
-    }
-    this.probe = null;
-    return this.oldestSendable(window, force);
   }
 
   private isDue(row: OutboxEntry, now: number, force: boolean): boolean {

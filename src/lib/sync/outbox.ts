@@ -107,17 +107,13 @@ export function unsentEntriesOfVehicle(db: PortalDatabase, partnerId: string, ko
     .toArray();
 }
 
-/** Of a partner's outbox rows, the corrections still to be sent: the repairs they will supersede. */
-export function unsentCorrectionsAmong(rows: readonly OutboxEntry[]): OutboxEntry[] {
-  return rows.filter((row) => isUnsent(row) && typeof row.entry.corrects === 'string');
-}
-
-/**
- * The partner's corrections still to be sent, whatever their vehicle. Read in one request and
- * filtered here: a filtered cursor costs a step per row, and each step is watched by a live query.
- */
-export async function unsentCorrections(db: PortalDatabase, partnerId: string): Promise<OutboxEntry[]> {
-  return unsentCorrectionsAmong(await partnerOutbox(db, partnerId));
+/** The partner's corrections still to be sent: the repairs they will supersede, whatever their vehicle. */
+export function unsentCorrections(db: PortalDatabase, partnerId: string): Promise<OutboxEntry[]> {
+  return db.outbox
+    .where('partnerId')
+    .equals(partnerId)
+    .filter((row) => isUnsent(row) && typeof row.entry.corrects === 'string')
+    .toArray();
 }
 
 export interface OutboxCounts {

@@ -19,18 +19,10 @@ import {
   type RepairType,
 } from '../../../../contract';
 import { listRepairs, type ListRepairsParams } from '../api/list-repairs';
-import {
-  db,
-  partnerMetaKey,
-  readMeta,
-  writeMeta,
-  type OutboxEntry,
-  type OutboxError,
-  type OutboxState,
-} from '../../../lib/db';
+import { db, partnerMetaKey, readMeta, writeMeta, type OutboxError, type OutboxState } from '../../../lib/db';
 import { useLocalQuery } from '../../../lib/local-query';
 import { currentPartnerId, usePartnerId } from '../../../lib/partner';
-import { mergeServerRecords, partnerOutbox, unsentCorrectionsAmong } from '../../../lib/sync/outbox';
+import { mergeServerRecords, partnerOutbox, unsentCorrections } from '../../../lib/sync/outbox';
 
 export type HistoryStatus = 'synced' | OutboxState;
 
@@ -119,7 +111,8 @@ async function oldestHeld(partnerId: string): Promise<HistoryCursor | undefined>
 }
 
 /** The partner's queued entries, less any the server is already known to hold (synced under the same key). */
-async function withoutSynced(queued: OutboxEntry[]): Promise<OutboxEntry[]> {
+async function readQueued(partnerId: string) {
+  const queued = await partnerOutbox(db, partnerId);
   if (queued.length === 0) return queued;
   const syncedKeys = new Set(
     (
@@ -142,16 +135,16 @@ async function readHistoryRows(partnerId: string, limit: number): Promise<Histor
   const range = db.history
     .where('[partnerId+recorded_at]')
     .between([partnerId, Dexie.minKey], [partnerId, Dexie.maxKey]);
-  const [synced, syncedCount, outbox, types, refreshedAt] = await Promise.all([
+  const [synced, syncedCount, queued, corrections, types, refreshedAt] = await Promise.all([
     range.clone().reverse().limit(limit).toArray(),
     range.clone().count(),
-    partnerOutbox(db, partnerId),
+    readQueued(partnerId),
+    unsentCorrections(db, partnerId),
     db.repairTypes.toArray(),
     readMeta<string>(partnerMetaKey('history-refreshed-at', partnerId)),
   ]);
-  const queued = await withoutSynced(outbox);
   const typeById = new Map(types.map(({ position: _position, ...type }) => [type.id, type]));
-  const correctedHere = new Set(unsentCorrectionsAmong(outbox).map((row) => row.entry.corrects));
+  const correctedHere = new Set(corrections.map((row) => row.entry.corrects));
   const items: HistoryItem[] = [
     ...synced.map(({ partnerId: _partnerId, ...row }) => syncedItem(row, correctedHere.has(row.id))),
     ...queued.map(
