@@ -45,6 +45,18 @@ import {
 /** Read-only inputs (the looked-up vehicle, the profile before Update) look like values, not like fields to type in. */
 const portalInputRecipe = { ...inputRecipe, base: { ...inputRecipe.base, _readOnly: { bg: 'bg.muted' } } };
 
+/**
+ * Menus are used with a finger: every item is a 48-pixel target, and its icon 20 pixels. Chakra's
+ * recipe leaves an item's SVG unsized, and an SVG without a size fills its item (docs/PRODUCT.md#the-header).
+ */
+const portalMenuSlotRecipe = {
+  ...menuSlotRecipe,
+  base: {
+    ...menuSlotRecipe.base,
+    item: { ...menuSlotRecipe.base?.item, minHeight: '12', gap: '3', '& :where(svg)': { boxSize: '5' } },
+  },
+};
+
 export const recipes = {
   badge: badgeRecipe,
   button: buttonRecipe,
@@ -69,7 +81,7 @@ export const slotRecipes = {
   emptyState: emptyStateSlotRecipe,
   field: fieldSlotRecipe,
   list: listSlotRecipe,
-  menu: menuSlotRecipe,
+  menu: portalMenuSlotRecipe,
   nativeSelect: nativeSelectSlotRecipe,
   stat: statSlotRecipe,
   table: tableSlotRecipe,

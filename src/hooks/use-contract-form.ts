@@ -1,7 +1,8 @@
 /**
  * The one behaviour of every form (docs/PRODUCT.md#validation-rules): the values are checked with a
- * contract schema on every change; a field's message shows once the field was left (a choice: once
- * made) or the form submitted; the server's messages for a field stay until that field changes; a
+ * contract schema on every change; a field's message shows once the field was left after an edit (a
+ * choice: once made) or the form submitted, never for merely leaving a field nobody has changed since
+ * the form was (re)set; the server's messages for a field stay until that field changes; a
  * submit with a problem sends nothing and puts the focus on the first field in error.
  * No form library: this is all the first load carries for forms.
  */
@@ -62,13 +63,20 @@ export function useContractForm<V extends object>(
   const [submitting, setSubmitting] = useState(false);
   // A second press while the first is still being handled does nothing, even before the re-render.
   const busy = useRef(false);
+  // Fields changed since the form was (re)set. An emptied form keeps the focus in its first field: the
+  // next tap elsewhere leaves it, and a message appearing then would move the page under that tap.
+  const edited = useRef(new Set<string>());
 
   const codes = validate(schema, values, options);
   const messages: Partial<Record<FieldOf<V>, string>> = fieldErrorMessages(i18n, codes);
 
   const touch = (field: FieldOf<V>) => setTouched((current) => ({ ...current, [field]: true }));
+  const leave = (field: FieldOf<V>) => {
+    if (edited.current.has(field)) touch(field);
+  };
 
   const set = <K extends FieldOf<V>>(field: K, value: V[K]) => {
+    edited.current.add(field);
     setValues((current) => ({ ...current, [field]: value }));
     setServerErrors(({ [field]: _answered, ...rest }) => rest);
   };
@@ -80,7 +88,10 @@ export function useContractForm<V extends object>(
     error: (field: FieldOf<V>): string | undefined =>
       ((touched[field] || submitted) && messages[field]) || serverErrors[field],
     set,
+    /** Shows the field's message from now on, whatever was done with it (a lookup's own check). */
     touch,
+    /** The field lost the focus: its message shows from now on if it was changed since the (re)set. */
+    leave,
     /** A choice (select, checkbox, map) is complete once made: it counts as touched at once. */
     pick: <K extends FieldOf<V>>(field: K, value: V[K]) => {
       set(field, value);
@@ -91,13 +102,14 @@ export function useContractForm<V extends object>(
       name: field,
       value: values[field] as string,
       onChange: (event) => set(field, event.target.value as V[typeof field]),
-      onBlur: () => touch(field),
+      onBlur: () => leave(field),
     }),
     /** Shows the server's field messages of a refused request under their fields. */
     showServerErrors: (failure: ApiFailure) => setServerErrors(apiFieldErrors(failure)),
     /** Back to these values (or the initial ones, a lazy initial being called again) with no message shown. */
     reset: (next?: V) => {
       setValues(next ?? initial);
+      edited.current.clear();
       setTouched({});
       setSubmitted(false);
       setServerErrors({});

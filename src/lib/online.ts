@@ -17,3 +17,12 @@ export function isOnline(): boolean {
 export function useOnline(): boolean {
   return useSyncExternalStore(subscribe, isOnline, () => true);
 }
+
+/**
+ * The connection as far as a screen may claim it: null in a prerendered page and while React hydrates
+ * it, since the build cannot know the tablet's connection (an offline reload must not say "online"
+ * until the app has looked), then what the browser says.
+ */
+export function useKnownConnection(): boolean | null {
+  return useSyncExternalStore<boolean | null>(subscribe, isOnline, () => null);
+}

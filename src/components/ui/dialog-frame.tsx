@@ -21,6 +21,14 @@ export interface DialogFrameProps extends Omit<DialogRootProps, 'open' | 'onOpen
   children: ReactNode;
 }
 
+/**
+ * The bottom strip a dialog leaves free: toasts stack as cards in the bottom start corner
+ * (toaster-view.tsx), one two-line toast high with the older ones peeking above it, and a toast must
+ * never cover a dialog's text or buttons. A dialog taller than what is left scrolls its body, its
+ * header and footer staying in view.
+ */
+const TOAST_STRIP = '8rem';
+
 export function DialogFrame({ open, onClose, positioner, children, ...root }: DialogFrameProps) {
   return (
     <Dialog.Root
@@ -30,25 +38,33 @@ export function DialogFrame({ open, onClose, positioner, children, ...root }: Di
       }}
       placement="center"
       size="md"
+      scrollBehavior="inside"
       {...root}
     >
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner {...positioner}>{children}</Dialog.Positioner>
+        <Dialog.Positioner
+          pt="4"
+          pb={TOAST_STRIP}
+          css={{ '& > [data-part="content"]': { maxHeight: '100%' } }}
+          {...positioner}
+        >
+          {children}
+        </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
   );
 }
 
 /**
- * The corner button that closes a dialog, named "Fermer" in the active language. `lg` is a 48-pixel
- * target, for dialogs used with one hand on a tablet (the scanner, the map).
+ * The corner button that closes a dialog, named "Fermer" in the active language: a 44-pixel target, and
+ * `lg` a 48-pixel one, for dialogs used with one hand on a tablet (the scanner, the map).
  */
 export function DialogCloseButton({ size = 'sm' }: { size?: 'sm' | 'lg' }) {
   const { t } = useLingui();
   return (
-    <Dialog.CloseTrigger asChild>
-      <CloseButton size={size} aria-label={t`Fermer`} {...(size === 'lg' ? { boxSize: '12' } : {})} />
+    <Dialog.CloseTrigger asChild top="2" insetEnd="2">
+      <CloseButton size={size} aria-label={t`Fermer`} boxSize={size === 'lg' ? '12' : '11'} />
     </Dialog.CloseTrigger>
   );
 }

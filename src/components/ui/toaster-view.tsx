@@ -1,6 +1,6 @@
 /**
  * The toasts' store and view, loaded with the first toast (toaster.tsx is what the app calls).
- * Toasts: at most 3 at once, hidden after 5000 ms, bottom-left. In Arabic they stay on the physical
+ * Toasts: at most 3 at once, stacked as cards, hidden after 5000 ms, bottom-left. In Arabic they stay on the physical
  * left too (Zag resolves "bottom-start" to that corner in right-to-left pages): the side away from
  * Insert, which sits on the physical right in every language. A toast never stops a tap: its body
  * lets pointer events through to the form beneath (the consent checkbox sits right there on a
@@ -15,6 +15,9 @@ export const TOAST_MAX = 3;
 
 export const toaster = createToaster({
   placement: 'bottom-start',
+  // Stacked as cards, the newest in front: the corner they take stays one toast high, which dialogs
+  // leave free (dialog-frame.tsx) and which covers less of the form beneath.
+  overlap: true,
   max: TOAST_MAX,
   duration: TOAST_DURATION_MS,
   pauseOnPageIdle: true,

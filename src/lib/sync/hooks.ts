@@ -1,11 +1,12 @@
 /** What the header, the history and the banner above the screens show about the outbox. */
 import { useLocalQuery } from '../local-query';
-import { useOnline } from '../online';
+import { useKnownConnection } from '../online';
 import { usePartnerId } from '../partner';
 import type { OutboxAttention } from './outbox';
 
 export interface SyncStatus {
-  online: boolean;
+  /** null until known: in a prerendered page and while it is hydrated (lib/online.ts useKnownConnection). */
+  online: boolean | null;
   /** This partner's entries still to be sent (pending, sending, waiting for a sign-in). */
   waiting: number;
   /** Refused by the server: they stay until corrected or discarded. */
@@ -13,7 +14,7 @@ export interface SyncStatus {
 }
 
 export function useSyncStatus(): SyncStatus {
-  const online = useOnline();
+  const online = useKnownConnection();
   const partnerId = usePartnerId();
   const counts = useLocalQuery(
     async ({ db, outboxCounts }) => {

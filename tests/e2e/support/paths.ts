@@ -3,5 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-export const DIST_DIR = path.join(PROJECT_ROOT, 'dist');
+/** The build the portals serve: dist/, or another one (E2E_DIST_DIR), e.g. to run a test against an older build. */
+export const DIST_DIR = process.env.E2E_DIST_DIR
+  ? path.resolve(process.env.E2E_DIST_DIR)
+  : path.join(PROJECT_ROOT, 'dist');
 export const TEST_RESULTS_DIR = path.join(PROJECT_ROOT, 'test-results');

@@ -117,7 +117,7 @@ function runViteBuild(): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [path.join(PROJECT_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'],
+      [path.join(PROJECT_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', DIST_DIR],
       {
         cwd: PROJECT_ROOT,
         // Under vitest NODE_ENV is 'test', and Vite would then bundle React's development build.
@@ -167,6 +167,7 @@ function portalEnv(port: number, dataDir: string, options: PortalOptions): NodeJ
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
+    DIST_DIR,
     // development, not test: demo mode seeds the demo partner and the 60 demo vehicles.
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',

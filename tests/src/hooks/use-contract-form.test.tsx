@@ -102,6 +102,25 @@ describe('useContractForm', () => {
     await waitFor(() => expect(fieldErrorOf(emailInput())).toBe(words('email_required')));
   });
 
+  it('says nothing when a field nobody changed since the reset is left, and follows its changes after', async () => {
+    const user = await renderForm();
+    await user.click(emailInput());
+    await user.tab();
+    expect(fieldErrorOf(emailInput())).toBeNull();
+    await user.type(emailInput(), 'garage');
+    await user.tab();
+    await waitFor(() => expect(fieldErrorOf(emailInput())).toBe(words('email_invalid')));
+    // Emptied as after a saved entry, the focus back in the field: the next tap elsewhere raises nothing.
+    act(() => form.reset());
+    await waitFor(() => expect(fieldErrorOf(emailInput())).toBeNull());
+    await user.click(emailInput());
+    await user.tab();
+    expect(fieldErrorOf(emailInput())).toBeNull();
+    await user.type(emailInput(), 'x');
+    await user.tab();
+    await waitFor(() => expect(fieldErrorOf(emailInput())).toBe(words('email_invalid')));
+  });
+
   it('shows a choice’s message as soon as it is made', async () => {
     const user = await renderForm();
     await user.click(checkbox());

@@ -99,7 +99,7 @@ export default function RegisterPage() {
               name="phone_number"
               value={values.phone_number}
               onValueChange={(value) => form.set('phone_number', value)}
-              onBlur={() => form.touch('phone_number')}
+              onBlur={() => form.leave('phone_number')}
             />
           </FormField>
           <FormField label={<Trans>E-mail</Trans>} error={form.error('email')} required>

@@ -192,7 +192,7 @@ export function EntryFields(props: { form: RepairFormState; kodeIdReadOnly?: boo
         readOnly={props.kodeIdReadOnly}
         error={form.error('kode_id')}
         onChange={(value) => form.set('kode_id', value)}
-        onBlur={() => form.touch('kode_id')}
+        onBlur={() => form.leave('kode_id')}
       />
       <RepairTypeField
         value={form.values.repair_type_id}
@@ -205,7 +205,7 @@ export function EntryFields(props: { form: RepairFormState; kodeIdReadOnly?: boo
           value={form.values.odometer}
           error={form.error('odometer')}
           onChange={(value) => form.set('odometer', value)}
-          onBlur={() => form.touch('odometer')}
+          onBlur={() => form.leave('odometer')}
         />
         {props.odometerNote}
       </div>

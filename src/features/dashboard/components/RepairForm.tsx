@@ -168,7 +168,10 @@ export function RepairForm() {
         return null;
     }
     setVehicleState(next);
-    if (announce && next.status === 'found') notify.success(t({ id: 'vehicle_found', message: 'Véhicule trouvé' }));
+    // A vehicle served from the tablet is announced by the offline note alone (docs/PRODUCT.md#add-repair-tab).
+    if (announce && next.status === 'found' && next.cachedAt === null) {
+      notify.success(t({ id: 'vehicle_found', message: 'Véhicule trouvé' }));
+    }
     return next;
   }
 
@@ -205,11 +208,16 @@ export function RepairForm() {
     setQuestion(null);
   }
 
+  /**
+   * Ready for the next vehicle: the page back at its top, where the alerts above the title are, and the
+   * focus in the emptied identifier (leaving it untouched raises no message: use-contract-form.ts).
+   */
   function reset() {
     form.reset();
     setVehicleState({ status: 'none' });
     setVinEntry(NO_VIN_ENTRY);
-    kodeRef.current?.focus();
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    kodeRef.current?.focus({ preventScroll: true });
   }
 
   async function insert(filled: RepairFormValues) {
@@ -271,7 +279,7 @@ export function RepairForm() {
           inputRef={kodeRef}
           error={form.error('kode_id')}
           onChange={(value) => form.set('kode_id', value)}
-          onBlur={() => form.touch('kode_id')}
+          onBlur={() => form.leave('kode_id')}
           onEnter={() => void find()}
           action={
             <>
@@ -351,7 +359,7 @@ export function RepairForm() {
             inputRef={odometerRef}
             error={form.error('odometer')}
             onChange={(value) => form.set('odometer', value)}
-            onBlur={() => form.touch('odometer')}
+            onBlur={() => form.leave('odometer')}
           />
         </SimpleGrid>
 

@@ -30,7 +30,7 @@ export function useStatistics(): StatisticsView | null | undefined {
   useEffect(() => {
     // On opening, on coming back online and once the partner is known (the page shows its frame until
     // then, with nobody's numbers): at once. After a change in the queue: once it settles.
-    const canFetch = online && partnerId !== null;
+    const canFetch = online === true && partnerId !== null;
     const immediate = !couldFetch.current;
     couldFetch.current = canFetch;
     if (!canFetch) return;

@@ -150,7 +150,7 @@ function Profile({ user }: { user: User }) {
                   name="phone_number"
                   value={shown.phone_number}
                   onValueChange={(value) => form.set('phone_number', value)}
-                  onBlur={() => form.touch('phone_number')}
+                  onBlur={() => form.leave('phone_number')}
                 />
               ) : (
                 <Input size="lg" name="phone_number" readOnly dir="ltr" textAlign="start" value={shown.phone_number} />

@@ -20,16 +20,23 @@ const SyncPanel = lazyDialog<SyncPanelProps>(async () => (await import('./SyncPa
   close: (props) => props.onClose(),
 });
 
-function useStatusSentence(): { online: boolean; waiting: number; rejected: number; sentence: string } {
+function useStatusSentence(): { online: boolean | null; waiting: number; rejected: number; sentence: string } {
   const { t } = useLingui();
   const { online, waiting, rejected } = useSyncStatus();
-  const connection = online ? t`En ligne` : t`Hors ligne`;
+  // Unknown (a prerendered page not yet hydrated): no claim at all.
+  const connection = online === null ? '' : online ? t`En ligne` : t`Hors ligne`;
   const queued =
     waiting > 0
       ? t`${plural(waiting, { one: "# saisie en attente d'envoi", other: "# saisies en attente d'envoi" })}`
       : '';
   const refused = rejected > 0 ? t`${plural(rejected, { one: '# saisie refusée', other: '# saisies refusées' })}` : '';
   return { online, waiting, rejected, sentence: [connection, queued, refused].filter(Boolean).join(', ') };
+}
+
+/** The connection's icon, or its empty place while the connection is not known yet. */
+function ConnectionIcon({ online }: { online: boolean | null }) {
+  if (online === null) return <Box as="span" boxSize="5" flexShrink={0} />;
+  return online ? <OnlineIcon boxSize="5" /> : <OfflineIcon boxSize="5" />;
 }
 
 export function ConnectivityIndicator() {
@@ -39,9 +46,10 @@ export function ConnectivityIndicator() {
   const atRisk = health !== null && storageRisks(health).length > 0;
   const [open, setOpen] = useState(false);
   const risk = atRisk ? t`stockage de la tablette à risque` : '';
+  const summary = [sentence, risk].filter(Boolean).join(', ');
   return (
     <>
-      <VisuallyHidden role="status" aria-live="polite" aria-label={sentence} data-online={online}>
+      <VisuallyHidden role="status" aria-live="polite" aria-label={sentence} data-online={online ?? undefined}>
         {sentence}
       </VisuallyHidden>
       <Button
@@ -50,23 +58,23 @@ export function ConnectivityIndicator() {
         gap="1.5"
         px="2"
         minHeight="11"
-        color={online ? 'fg.success' : 'fg.warning'}
-        aria-label={[sentence, risk, t`détails de l'envoi`].filter(Boolean).join(', ')}
+        color={online === null ? 'fg.muted' : online ? 'fg.success' : 'fg.warning'}
+        aria-label={[summary, t`détails de l'envoi`].filter(Boolean).join(', ')}
         aria-haspopup="dialog"
-        title={sentence}
+        title={summary || undefined}
         data-storage-risk={atRisk}
         onPointerEnter={SyncPanel.preload}
         onFocus={SyncPanel.preload}
         onClick={() => setOpen(true)}
       >
-        {online ? <OnlineIcon boxSize="5" /> : <OfflineIcon boxSize="5" />}
+        <ConnectionIcon online={online} />
         {/* Both words in one cell, the other one hidden: the button is as wide online as offline, so
-          the header does not move when a start painted online turns out offline. */}
+          the header does not move when the connection becomes known. */}
         <Box as="span" display="inline-grid" fontSize="sm" fontWeight="medium" hideBelow="md">
-          <Text as="span" gridArea="1 / 1" visibility={online ? 'visible' : 'hidden'}>
+          <Text as="span" gridArea="1 / 1" visibility={online === true ? 'visible' : 'hidden'}>
             <Trans>En ligne</Trans>
           </Text>
-          <Text as="span" gridArea="1 / 1" visibility={online ? 'hidden' : 'visible'}>
+          <Text as="span" gridArea="1 / 1" visibility={online === false ? 'visible' : 'hidden'}>
             <Trans>Hors ligne</Trans>
           </Text>
         </Box>
@@ -81,10 +89,17 @@ export function ConnectivityIndicator() {
             {rejected}
           </Badge>
         )}
-        {/* The mark's place is kept: the header does not move when the storage is found at risk. */}
-        <Box as="span" boxSize="2.5" rounded="full" bg="fg.error" visibility={atRisk ? 'visible' : 'hidden'} />
+        {/* A warning sign, not an error: the storage keeping the entries is at risk. Pressing the button
+          opens the panel at its explanation. Its place is kept, so the header does not move when the
+          storage is found at risk. */}
+        <AlertIcon
+          boxSize="4"
+          color="fg.warning"
+          data-testid="storage-risk-mark"
+          visibility={atRisk ? 'visible' : 'hidden'}
+        />
       </Button>
-      <SyncPanel open={open} onClose={() => setOpen(false)} />
+      <SyncPanel open={open} onClose={() => setOpen(false)} showStorage={atRisk} />
     </>
   );
 }

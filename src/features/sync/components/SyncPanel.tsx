@@ -6,7 +6,7 @@
 import { Box, Button, Dialog, Heading, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { DialogCloseButton, DialogFrame } from '../../../components/ui/dialog-frame';
 import { showToast } from '../../../components/ui/toaster';
 import { formatBytes } from '../../../lib/format';
@@ -22,6 +22,8 @@ import { StorageRiskAlert } from './StorageRiskText';
 export interface SyncPanelProps {
   open: boolean;
   onClose: () => void;
+  /** Open at the storage's section (the header's warning sign was what the mechanic saw). */
+  showStorage?: boolean;
 }
 
 function OutboxSummary() {
@@ -127,13 +129,14 @@ function InstallOffer() {
   );
 }
 
-function StorageSection() {
+function StorageSection({ headingRef }: { headingRef: RefObject<HTMLHeadingElement | null> }) {
   const { waiting, rejected } = useSyncStatus();
   const health = useStorageHealth(waiting + rejected);
   const warnings = health ? storageRisks(health).filter((risk) => risk !== 'not-persistent') : [];
   return (
     <Stack gap="3" as="section" aria-labelledby="storage-heading">
-      <Heading as="h3" size="md" id="storage-heading">
+      {/* Focusable by script only: the panel opened at this section puts the focus here. */}
+      <Heading as="h3" size="md" id="storage-heading" ref={headingRef} tabIndex={-1} outline="none">
         <Trans>Stockage de la tablette</Trans>
       </Heading>
       {!health ? (
@@ -154,9 +157,15 @@ function StorageSection() {
   );
 }
 
-export function SyncPanel({ open, onClose }: SyncPanelProps) {
+export function SyncPanel({ open, onClose, showStorage = false }: SyncPanelProps) {
+  const storageHeading = useRef<HTMLHeadingElement>(null);
   return (
-    <DialogFrame open={open} onClose={onClose}>
+    <DialogFrame
+      open={open}
+      onClose={onClose}
+      // Focusing the storage's heading brings its explanation into view; otherwise the dialog's default.
+      initialFocusEl={showStorage ? () => storageHeading.current : undefined}
+    >
       <Dialog.Content>
         <Dialog.Header>
           <Dialog.Title>
@@ -167,7 +176,7 @@ export function SyncPanel({ open, onClose }: SyncPanelProps) {
           <Stack gap="6">
             <OutboxSummary />
             <HandoverSection />
-            <StorageSection />
+            <StorageSection headingRef={storageHeading} />
           </Stack>
         </Dialog.Body>
         <Dialog.Footer>

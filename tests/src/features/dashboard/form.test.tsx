@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import DashboardPage from '../../../../src/features/dashboard/pages/DashboardPage';
+import { notify } from '../../../../src/components/ui/toaster';
 import { db } from '../../../../src/lib/db';
 import { renderWithApp } from '../../render';
 import { expectToast, fieldErrorBeside, fieldErrorOf } from '../../support/api';
@@ -195,11 +196,15 @@ describe('vehicle lookup', () => {
     await user.click(findButton());
     await screen.findByText('Véhicule trouvé');
     api.on('GET /vehicles/KODE000001', () => offline());
+    const successes = vi.spyOn(notify, 'success');
     await user.clear(kodeInput());
     await user.type(kodeInput(), 'KODE000001');
     await user.click(findButton());
     expectVisible(await screen.findByText(/informations du véhicule enregistrées sur la tablette/));
     expect(screen.getByLabelText('Modèle')).toHaveProperty('value', 'Clio');
+    // The note alone: no green "Véhicule trouvé" beside "Hors connexion".
+    expect(successes).not.toHaveBeenCalled();
+    successes.mockRestore();
   });
 
   it('offline, an unknown vehicle can still be recorded and is checked later', async () => {
@@ -261,6 +266,26 @@ describe('Insert', () => {
     expect(screen.queryByText(MESSAGES.kode)).toBeNull();
     expect(await db.outbox.count()).toBe(0);
     expect(await db.history.count()).toBe(1);
+  });
+
+  it('after Insert, the emptied form says nothing when the mechanic taps elsewhere, and the page is at its top', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const { user } = await renderDashboard();
+    await fillValid(user);
+    await user.click(insertButton());
+    await expectToast({ type: 'success', title: 'Opération réussie', description: 'La saisie a été enregistrée.' });
+    await waitFor(() => expect(kodeInput()).toHaveProperty('value', ''));
+    // The focus waits in the identifier for the next vehicle, without scrolling the page to it.
+    expect(document.activeElement).toBe(kodeInput());
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'instant' });
+    await user.click(screen.getByRole('tab', { name: 'Historique' }));
+    await user.click(screen.getByRole('tab', { name: 'Nouvelle saisie' }));
+    expect(fieldErrors()).toEqual({ kode: null, odometer: null, type: null, consent: null });
+    // Typing again brings the rule back on every change.
+    await user.type(kodeInput(), 'KODE1');
+    await user.tab();
+    expect(fieldErrors().kode).toBe(MESSAGES.kode);
+    scrollTo.mockRestore();
   });
 
   it('looks the vehicle up itself when Insert comes before Find', async () => {
