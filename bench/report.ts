@@ -40,8 +40,9 @@ export interface Report {
     signInJourney: LoadSummary;
     /** Of the dashboard's first load, what was asked for before its form could be typed in (IndexedDB's library never is). */
     dashboardFirstScreen?: LoadSummary;
-    budgetJsGzipKb: number;
+    firstScreenBudgetJsGzipKb: number;
     loginBudgetJsGzipKb: number;
+    dashboardCeilingJsGzipKb: number;
     journeyCeilingJsGzipKb: number;
     violations: string[];
   };
@@ -123,11 +124,19 @@ function summaryRows(report: Report): string[] {
       `JS ≤ ${f.loginBudgetJsGzipKb} KB`,
       yes(f.login.jsGzipKb.median <= f.loginBudgetJsGzipKb),
     );
+    if (f.dashboardFirstScreen) {
+      row(
+        'Dashboard until its form is typeable (signed in, empty cache): gzip JS',
+        `${n(f.dashboardFirstScreen.jsGzipKb.median, 1)} KB`,
+        `JS ≤ ${f.firstScreenBudgetJsGzipKb} KB`,
+        yes(f.dashboardFirstScreen.jsGzipKb.median <= f.firstScreenBudgetJsGzipKb),
+      );
+    }
     row(
-      'First load dashboard (signed in, empty cache): gzip JS / CSS (on the wire, Brotli)',
+      'First load dashboard, whole (signed in, empty cache): gzip JS / CSS (on the wire, Brotli)',
       `${n(f.dashboard.jsGzipKb.median, 1)} KB / ${n(f.dashboard.cssGzipKb.median, 1)} KB (${n(f.dashboard.wireKb, 1)} KB)`,
-      `JS ≤ ${f.budgetJsGzipKb} KB`,
-      yes(f.dashboard.jsGzipKb.median <= f.budgetJsGzipKb),
+      `≤ ${f.dashboardCeilingJsGzipKb} KB (ceiling, not a budget)`,
+      yes(f.dashboard.jsGzipKb.median <= f.dashboardCeilingJsGzipKb),
     );
     row(
       'First visit `/login` → sign-in → dashboard: gzip JS (both screens and the toasts)',

@@ -3,11 +3,12 @@
  * fetches to show /login, the dashboard opened signed in, and the sign-in journey between them.
  * The map, the phone mask, the scanner, the vehicle's chart and the other languages' catalogs must
  * never be part of it;
- * /login and the dashboard stay within their budgets (180 and 210 KB of gzip JavaScript), the
- * journey under its ceiling (bench/first-load.ts).
+ * /login and what the dashboard asks for before its form is typeable stay within their budgets
+ * (180 KB of gzip JavaScript each); the dashboard's whole first load and the sign-in journey are
+ * reported, under ceilings that keep them from growing unnoticed (bench/first-load.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUDGETS, KB, SIGN_IN_JOURNEY_CEILING, measureFirstLoad, type FirstLoad } from '../../bench/first-load';
+import { BUDGETS, CEILINGS, KB, measureFirstLoad, type FirstLoad } from '../../bench/first-load';
 import { DEMO_PARTNER } from './support/server';
 import { useE2eSetting } from './support/setting';
 
@@ -38,9 +39,14 @@ describe('first load', () => {
     expect(load.login.chunks.filter((chunk) => chunk.database).map((chunk) => chunk.file)).toEqual([]);
   });
 
-  it('shows the dashboard within its budget of 210 KB of gzip JavaScript', () => {
-    expect(BUDGETS.dashboardJsGzip).toBe(210 * KB);
-    expect(load.dashboard.jsGzipBytes).toBeLessThanOrEqual(BUDGETS.dashboardJsGzip);
+  it('makes the dashboard’s form typeable within its budget of 180 KB of gzip JavaScript', () => {
+    expect(BUDGETS.dashboardFirstScreenJsGzip).toBe(180 * KB);
+    expect(load.dashboardFirstScreen.jsGzipBytes).toBeLessThanOrEqual(BUDGETS.dashboardFirstScreenJsGzip);
+  });
+
+  it('keeps the dashboard’s whole first load under its ceiling of 250 KB of gzip JavaScript', () => {
+    expect(CEILINGS.dashboardJsGzip).toBe(250 * KB);
+    expect(load.dashboard.jsGzipBytes).toBeLessThanOrEqual(CEILINGS.dashboardJsGzip);
   });
 
   it('makes the dashboard’s form typeable before IndexedDB’s library is even asked for', () => {
@@ -51,7 +57,7 @@ describe('first load', () => {
   });
 
   it('keeps the sign-in journey under its ceiling in gzip JavaScript', () => {
-    expect(load.signInJourney.jsGzipBytes).toBeLessThanOrEqual(SIGN_IN_JOURNEY_CEILING);
+    expect(load.signInJourney.jsGzipBytes).toBeLessThanOrEqual(CEILINGS.signInJourneyJsGzip);
   });
 
   it('crosses the wire compressed', () => {

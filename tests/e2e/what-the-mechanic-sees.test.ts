@@ -160,7 +160,7 @@ describe('the header', () => {
       const shown = new Set<string>();
       (window as unknown as { connectionWordsShown: Set<string> }).connectionWordsShown = shown;
       const sample = () => {
-        for (const word of document.querySelectorAll('header button span span')) {
+        for (const word of Array.from(document.querySelectorAll('header button span span'))) {
           const text = word.textContent?.trim() ?? '';
           const visible = getComputedStyle(word).visibility === 'visible' && word.getClientRects().length > 0;
           if (visible && (text === 'En ligne' || text === 'Hors ligne')) shown.add(text);
@@ -186,7 +186,7 @@ describe('the header', () => {
     await expect.poll(() => indicator.getAttribute('data-storage-risk')).toBe('true');
     expect(await indicator.getAttribute('aria-label')).toContain('stockage de la tablette à risque');
     const mark = await indicator.evaluate((button) => {
-      const icons = [...button.querySelectorAll('svg')].filter(
+      const icons = Array.from(button.querySelectorAll('svg')).filter(
         (icon) => getComputedStyle(icon).visibility === 'visible' && icon.getBoundingClientRect().width > 0,
       );
       const sign = icons.at(-1);
@@ -233,7 +233,7 @@ describe('toasts and dialogs', () => {
     expect(await toast.count()).toBeGreaterThan(0);
     const overlaps = await page.evaluate(() => {
       const dialog = document.querySelector('[role="dialog"]')!.getBoundingClientRect();
-      return [...document.querySelectorAll('[data-scope="toast"][data-part="root"]')]
+      return Array.from(document.querySelectorAll('[data-scope="toast"][data-part="root"]'))
         .map((element) => ({ text: (element as HTMLElement).innerText.trim(), box: element.getBoundingClientRect() }))
         .filter(
           ({ box }) =>
