@@ -121,6 +121,61 @@ describe('history and statistics from the first minute', () => {
   });
 });
 
+describe('an entry recorded offline', () => {
+  /**
+   * From now on, every status the history's entries show, as `status|text` of each entry at each change
+   * of the page (a MutationObserver sees every render, however short): a flash between two polls too.
+   */
+  async function recordStatuses(page: Page): Promise<() => Promise<string[]>> {
+    await page.evaluate(() => {
+      const seen = new Set<string>();
+      const read = () => {
+        for (const entry of Array.from(document.querySelectorAll<HTMLElement>('[data-status]'))) {
+          const text = entry.textContent ?? '';
+          const shown = ['Envoi…', 'En attente', 'Envoyée', 'Refusée'].filter((label) => text.includes(label));
+          seen.add(`${entry.dataset.status}|${shown.join(',')}`);
+        }
+      };
+      new MutationObserver((records) => {
+        for (const record of records) {
+          if (record.attributeName === 'data-status' && record.oldValue) seen.add(`${record.oldValue}|(attribute)`);
+        }
+        read();
+      }).observe(document.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+        attributeOldValue: true,
+        attributeFilter: ['data-status'],
+      });
+      (window as unknown as { historyStatuses: () => string[] }).historyStatuses = () => [...seen];
+    });
+    return () => page.evaluate(() => (window as unknown as { historyStatuses: () => string[] }).historyStatuses());
+  }
+
+  for (const orientation of ['landscape', 'portrait'] as const) {
+    it(`reads "En attente" from the Insert on, never "Envoi…", while the tablet is offline (${orientation})`, async () => {
+      const account = await registerPartner(e2e.portal.url, `offline-status-${orientation}`);
+      const ctx = await tablet.open({ orientation });
+      const page = await ctx.newPage();
+      await signIn(page, e2e.portal.url, account);
+      // The history's panel stays once opened: it shows the entry from the moment it is written.
+      await openTab(page, 'Historique');
+      await page.getByText('Aucune saisie pour le moment').waitFor();
+      await openTab(page, 'Nouvelle saisie');
+      await ctx.setOffline(true);
+      const statuses = await recordStatuses(page);
+      await recordRepair(page, { kodeId: 'KODE000001', odometer: 61_000, type: 'Vidange' });
+      await openTab(page, 'Historique');
+      // The sender tries the network at Insert, then again at its backoff (about 2 s, then 4 s).
+      await page.waitForTimeout(7_000);
+      expect(await historyRows(page)).toMatchObject([{ kodeId: 'KODE000001', status: 'pending' }]);
+      expect((await statuses()).sort()).toEqual(['pending|En attente']);
+    });
+  }
+});
+
 describe('an entry whose answer was lost, then refused with 503s', () => {
   /** Signs in through the proxy, then records an entry the server stores but whose answer is lost. */
   async function recordWithLostAnswer(

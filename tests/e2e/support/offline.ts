@@ -284,15 +284,21 @@ export interface HistoryRow {
   text: string;
 }
 
-/** The History tab's rows as the mechanic sees them (the tab must be open). */
+/**
+ * The History tab's entries as the mechanic sees them (the tab must be open): the table's rows on a
+ * landscape tablet, the cards on a portrait one (docs/PRODUCT.md#history-tab). In both, an entry's
+ * first left-to-right text is its identifier and the second its reading.
+ */
 export async function historyRows(page: Page): Promise<HistoryRow[]> {
-  const rows = page.locator('table tbody tr');
+  const rows = page.locator('table tbody tr[data-status], ul > li[data-status]');
   return rows.evaluateAll((elements) =>
     elements.map((row) => {
-      const cells = Array.from(row.querySelectorAll('td')).map((cell) => (cell as HTMLElement).innerText.trim());
+      const [kodeId, odometer] = Array.from(row.querySelectorAll('[dir="ltr"]')).map((value) =>
+        (value as HTMLElement).innerText.trim(),
+      );
       return {
-        kodeId: cells[0] ?? '',
-        odometer: cells[1] ?? '',
+        kodeId: kodeId ?? '',
+        odometer: odometer ?? '',
         status: row.getAttribute('data-status') ?? '',
         text: (row as HTMLElement).innerText,
       };

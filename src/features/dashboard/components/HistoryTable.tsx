@@ -1,25 +1,34 @@
 /**
  * Tab 2, History (docs/PRODUCT.md#history-tab, docs/ARCHITECTURE.md#the-offline-model-in-practice): synced and queued entries in one
  * list, newest first, 50 at a time so thousands of rows stay smooth. Refused entries show the
- * server's reason and can be corrected or discarded.
+ * server's reason and can be corrected or discarded. A table where it fits, cards on a narrower screen.
  */
 import { OPERATION_FAILED } from '../../../lib/error-messages';
-import { Badge, Button, EmptyState, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, EmptyState, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { REPAIRS_PAGE_DEFAULT } from '../../../../contract';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { notify } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../lib/dates';
 import { loadOlderHistory, useHistory, type HistoryItem } from '../data/history';
-import { localized } from '../../../lib/localized';
 import { formatKm } from '../../../lib/format';
 import { useOnline } from '../../../lib/online';
 import { discardRepair } from '../../../lib/sync';
-import { useLocale } from '../../../lib/i18n';
+import { useLocale, type Locale } from '../../../lib/i18n';
 import { StatusBadge } from './StatusBadge';
-import { CORRECTION_REASON_LABELS, ReasonsText, VerdictBadge } from './VerdictBadge';
+import { HistoryCards, type ShownEntry } from './HistoryCards';
+import {
+  entryAttributes,
+  OdometerText,
+  RecordedAt,
+  RefusedEntry,
+  RepairTypeName,
+  shownStatus,
+  Verification,
+  type EntryActions,
+} from './HistoryEntry';
 
 export const HISTORY_PAGE_SIZE = 50;
 
@@ -33,56 +42,6 @@ const CorrectRepairDialog = lazyDialog(
   { isOpen: (props) => props.item !== null, close: (props) => props.onClose() },
 );
 
-/** Whether a stored entry can still be corrected (the server has the last word when it arrives). */
-function correctable(item: HistoryItem): item is HistoryItem & { correctableUntil: string } {
-  return item.correctableUntil !== null && Date.now() < Date.parse(item.correctableUntil);
-}
-
-/** The verdict column: the server's verdict, a correction's state, and until when it can be corrected. */
-function Verification({ item, onCorrect }: { item: HistoryItem; onCorrect: () => void }) {
-  const { t, i18n } = useLingui();
-  return (
-    <Stack gap="1" align="flex-start">
-      {item.verdict && item.superseded === null && <VerdictBadge verdict={item.verdict} />}
-      {item.superseded === null && <ReasonsText reasons={item.reasons} />}
-      {item.superseded === 'stored' && (
-        <Badge colorPalette="gray" variant="outline" size="md">
-          <Trans>Remplacée par une correction</Trans>
-        </Badge>
-      )}
-      {item.superseded === 'queued' && (
-        <Badge colorPalette="orange" variant="outline" size="md">
-          <Trans>Correction en attente d’envoi</Trans>
-        </Badge>
-      )}
-      {item.correctionReason && (
-        <Text fontSize="sm">
-          <Trans>Correction : {i18n._(CORRECTION_REASON_LABELS[item.correctionReason])}</Trans>
-        </Text>
-      )}
-      {correctable(item) && (
-        <Stack gap="1" align="flex-start">
-          <Text fontSize="sm" color={item.verdict === 'implausible' ? 'fg.error' : 'fg.muted'}>
-            <Trans>
-              Corrigeable jusqu’au <bdi>{formatDateTime(item.correctableUntil)}</bdi>
-            </Trans>
-          </Text>
-          <Button
-            size="sm"
-            minHeight="11"
-            variant="outline"
-            colorPalette="brand"
-            aria-label={t`Corriger le relevé ${item.kodeId}`}
-            onClick={onCorrect}
-          >
-            <Trans>Corriger</Trans>
-          </Button>
-        </Stack>
-      )}
-    </Stack>
-  );
-}
-
 function EmptyHistory({ title, description }: { title: ReactNode; description: ReactNode }) {
   return (
     <EmptyState.Root>
@@ -94,10 +53,32 @@ function EmptyHistory({ title, description }: { title: ReactNode; description: R
   );
 }
 
+/**
+ * Below Chakra's `lg` breakpoint (1024 px) the table cannot show every column with real entries (long
+ * repair types, a refused entry's reason and buttons): the history is a list of cards there. One
+ * layout is rendered, not two hidden by CSS, so screen readers and tests meet each entry once.
+ */
+const NARROW_SCREEN = '(width < 64rem)';
+
+function subscribeToWidth(listener: () => void): () => void {
+  const query = window.matchMedia(NARROW_SCREEN);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+}
+
+function useNarrowScreen(): boolean {
+  return useSyncExternalStore(
+    subscribeToWidth,
+    () => window.matchMedia(NARROW_SCREEN).matches,
+    () => false,
+  );
+}
+
 export function HistoryTable() {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const locale = useLocale();
   const online = useOnline();
+  const narrow = useNarrowScreen();
   const [limit, setLimit] = useState(HISTORY_PAGE_SIZE);
   const page = useHistory(limit);
   const [correcting, setCorrecting] = useState<HistoryItem | null>(null);
@@ -105,6 +86,15 @@ export function HistoryTable() {
   const [discarding, setDiscarding] = useState<HistoryItem | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [serverExhausted, setServerExhausted] = useState(false);
+  const entries = useMemo(
+    () => page?.items.map((item): ShownEntry => ({ item, status: shownStatus(item.status, online) })) ?? [],
+    [page, online],
+  );
+  const actions: EntryActions = {
+    correctStored: setCorrectingStored,
+    correctRefused: setCorrecting,
+    discard: setDiscarding,
+  };
 
   if (!page) {
     return (
@@ -158,105 +148,11 @@ export function HistoryTable() {
 
   return (
     <Stack gap="4">
-      <Table.ScrollArea borderWidth="1px" rounded="l3" bg="bg">
-        <Table.Root size="md" stickyHeader>
-          <Table.Caption srOnly={true} captionSide="top">
-            <Trans>Historique des saisies, des plus récentes aux plus anciennes</Trans>
-          </Table.Caption>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader textAlign="start">
-                <Trans>Identifiant du véhicule</Trans>
-              </Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">
-                <Trans>Kilométrage</Trans>
-              </Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="start">
-                <Trans>Type de panne</Trans>
-              </Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="start">
-                <Trans>Date de saisie</Trans>
-              </Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="start">
-                <Trans>Vérification</Trans>
-              </Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="start">
-                <Trans>Statut</Trans>
-              </Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {page.items.map((item) => (
-              <Table.Row
-                key={item.id}
-                data-status={item.status}
-                data-verdict={item.verdict ?? undefined}
-                data-superseded={item.superseded ?? undefined}
-              >
-                {/* The identifier reads left to right; the cell keeps the page's side, under its header. */}
-                <Table.Cell textAlign="start" fontFamily="mono" whiteSpace="nowrap">
-                  <span dir="ltr">{item.kodeId}</span>
-                </Table.Cell>
-                <Table.Cell
-                  textAlign="end"
-                  whiteSpace="nowrap"
-                  // A replaced reading stays readable, struck through: it no longer counts.
-                  textDecoration={item.superseded ? 'line-through' : undefined}
-                  color={item.superseded ? 'fg.muted' : undefined}
-                >
-                  <span dir="ltr">{formatKm(item.odometer, locale)}</span>
-                </Table.Cell>
-                <Table.Cell textAlign="start">
-                  {item.repairType ? localized({ ...item.repairType }, 'name', locale) : '—'}
-                </Table.Cell>
-                <Table.Cell textAlign="start" whiteSpace="nowrap">
-                  <span dir="ltr">{formatDateTime(item.recordedAt)}</span>
-                </Table.Cell>
-                {/* Narrow enough that the status stays in view on a tablet held upright: long reasons wrap. */}
-                <Table.Cell textAlign="start" minWidth="44" maxWidth="60" whiteSpace="normal">
-                  <Verification item={item} onCorrect={() => setCorrectingStored(item)} />
-                </Table.Cell>
-                <Table.Cell textAlign="start" minWidth="40">
-                  <Stack gap="1" align="flex-start">
-                    <StatusBadge status={item.status} />
-                    {item.status === 'rejected' && (
-                      <>
-                        {item.lastError?.message && (
-                          <Text fontSize="sm" color="fg.error">
-                            {item.lastError.message}
-                          </Text>
-                        )}
-                        <HStack gap="2" wrap="wrap">
-                          <Button
-                            size="sm"
-                            minHeight="11"
-                            variant="outline"
-                            colorPalette="brand"
-                            aria-label={t`Corriger la saisie ${item.kodeId}`}
-                            onClick={() => setCorrecting(item)}
-                          >
-                            <Trans>Corriger</Trans>
-                          </Button>
-                          <Button
-                            size="sm"
-                            minHeight="11"
-                            variant="ghost"
-                            colorPalette="red"
-                            aria-label={t`Abandonner la saisie ${item.kodeId}`}
-                            onClick={() => setDiscarding(item)}
-                          >
-                            <Trans>Abandonner</Trans>
-                          </Button>
-                        </HStack>
-                      </>
-                    )}
-                  </Stack>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      {narrow ? (
+        <HistoryCards entries={entries} locale={locale} actions={actions} />
+      ) : (
+        <EntriesTable entries={entries} locale={locale} actions={actions} />
+      )}
 
       <HStack justify="space-between" wrap="wrap" gap="3">
         <Stack gap="0">
@@ -299,5 +195,80 @@ export function HistoryTable() {
         </Text>
       </ConfirmDialog>
     </Stack>
+  );
+}
+
+/**
+ * From 1024 px wide. Its text wraps (Chakra's scroll area keeps everything on one line, which pushed
+ * the status column past the edge): only the identifier, the reading and the date stay whole, so every
+ * column fits beside the others without scrolling sideways.
+ */
+function EntriesTable({
+  entries,
+  locale,
+  actions,
+}: {
+  entries: readonly ShownEntry[];
+  locale: Locale;
+  actions: EntryActions;
+}) {
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="l3" bg="bg" whiteSpace="normal">
+      <Table.Root size="md" stickyHeader>
+        <Table.Caption srOnly={true} captionSide="top">
+          <Trans>Historique des saisies, des plus récentes aux plus anciennes</Trans>
+        </Table.Caption>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader textAlign="start">
+              <Trans>Identifiant du véhicule</Trans>
+            </Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">
+              <Trans>Kilométrage</Trans>
+            </Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="start">
+              <Trans>Type de panne</Trans>
+            </Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="start">
+              <Trans>Date de saisie</Trans>
+            </Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="start">
+              <Trans>Vérification</Trans>
+            </Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="start">
+              <Trans>Statut</Trans>
+            </Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {entries.map(({ item, status }) => (
+            <Table.Row key={item.id} {...entryAttributes(item, status)}>
+              {/* The identifier reads left to right; the cell keeps the page's side, under its header. */}
+              <Table.Cell textAlign="start" fontFamily="mono" whiteSpace="nowrap">
+                <span dir="ltr">{item.kodeId}</span>
+              </Table.Cell>
+              <Table.Cell textAlign="end" whiteSpace="nowrap">
+                <OdometerText item={item} locale={locale} />
+              </Table.Cell>
+              <Table.Cell textAlign="start">
+                <RepairTypeName item={item} locale={locale} />
+              </Table.Cell>
+              <Table.Cell textAlign="start" whiteSpace="nowrap">
+                <RecordedAt item={item} />
+              </Table.Cell>
+              <Table.Cell textAlign="start" minWidth="44" maxWidth="60">
+                <Verification item={item} actions={actions} />
+              </Table.Cell>
+              <Table.Cell textAlign="start" minWidth="40" maxWidth="56">
+                <Stack gap="1" align="flex-start">
+                  <StatusBadge status={status} />
+                  {status === 'rejected' && <RefusedEntry item={item} actions={actions} />}
+                </Stack>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
   );
 }

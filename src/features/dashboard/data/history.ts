@@ -166,8 +166,43 @@ async function readHistoryRows(partnerId: string, limit: number): Promise<Histor
       }),
     ),
   ];
-  items.sort((a, b) => Date.parse(b.recordedAt) - Date.parse(a.recordedAt));
-  return { items: items.slice(0, limit), total: syncedCount + queued.length, refreshedAt: refreshedAt ?? null };
+  return { items: newestFirst(items).slice(0, limit), total: syncedCount + queued.length, refreshedAt: refreshedAt ?? null };
+}
+
+/** The stored repair an item corrects, or null. */
+function correctedId(item: HistoryItem): string | null {
+  return item.record?.corrects ?? item.entry?.corrects ?? null;
+}
+
+/** Larger first: the server pages repairs of one moment by id, descending. */
+function descending(a: string, b: string): number {
+  return a > b ? -1 : a < b ? 1 : 0;
+}
+
+/**
+ * Newest first by recorded_at. A correction keeps the moment of the reading it corrects
+ * (docs/PRODUCT.md#corrections), so among items of one moment a chain of corrections stays together,
+ * the latest correction above what it replaces and the original last; chains go by their original's id,
+ * then by id, so the order never depends on where an item was read from (server or outbox).
+ */
+export function newestFirst(items: readonly HistoryItem[]): HistoryItem[] {
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const keyed = items.map((item) => {
+    let original = item.id;
+    let depth = 0;
+    // Bounded by the number of items: a chain never loops, but a bad record must not hang the list.
+    for (let corrects = correctedId(item); corrects !== null && depth < items.length; depth += 1) {
+      original = corrects;
+      const corrected = byId.get(corrects);
+      corrects = corrected ? correctedId(corrected) : null;
+    }
+    return { item, at: Date.parse(item.recordedAt), original, depth };
+  });
+  keyed.sort(
+    (a, b) =>
+      b.at - a.at || descending(a.original, b.original) || b.depth - a.depth || descending(a.item.id, b.item.id),
+  );
+  return keyed.map(({ item }) => item);
 }
 
 function syncedItem(row: RepairRecord, correctionQueued: boolean): HistoryItem {

@@ -7,7 +7,7 @@ import { db } from '../../../../src/lib/db';
 import { renderWithApp } from '../../render';
 import { expectToast, fieldErrorBeside } from '../../support/api';
 import { expectVisible } from '../../support/dom';
-import { clio, offline, ok, partner, queuedEntry, repairTypes, useDashboardSetting } from './support';
+import { clio, offline, ok, partner, queuedEntry, repairTypes, setOnline, useDashboardSetting } from './support';
 import { repairRecord } from '../../../support/records';
 
 vi.mock('../../../../src/lib/api/client', async (importOriginal) => {
@@ -108,6 +108,62 @@ describe('history tab', () => {
     expect(rows[0]?.[3]).toMatch(/^02\/03\/2025 \d\d:00$/);
     expect(rows[3]?.[5]).toContain('Véhicule introuvable');
     expectVisible(screen.getByText('6 sur 6'));
+  });
+
+  it('lists a correction above the entry it replaces, whatever their ids or where they are held', async () => {
+    const at = '2025-03-01T10:00:00.000Z';
+    // The original's id sorts after its correction's: read by id alone it would come first.
+    const original = { ...record(9, at, 120_500), id: 'repair-9', superseded_by: 'repair-1' };
+    const correction = {
+      ...record(1, at, 12_050),
+      id: 'repair-1',
+      corrects: 'repair-9',
+      correction_reason: 'typo' as const,
+    };
+    const standing = { ...record(5, at, 80_000), id: 'repair-5' };
+    api.on('GET /repairs', () =>
+      ok([
+        record(2, '2025-03-02T10:00:00.000Z', 121_000),
+        original,
+        correction,
+        standing,
+        record(3, '2025-02-01T10:00:00.000Z', 90_000),
+      ]),
+    );
+    api.on('POST /repairs', () => offline());
+    // A correction still on the tablet of the standing entry, which keeps that entry's moment.
+    await db.outbox.add(
+      queuedEntry('00000000-0000-4000-8000-000000000001', 1, 'pending', at, 81_000, {
+        entry: {
+          ...queuedEntry('x', 1, 'pending', at, 81_000).entry,
+          corrects: 'repair-5',
+          correction_reason: 'typo',
+        },
+      }),
+    );
+    await openHistory();
+    await waitFor(() => expect(bodyRows()).toHaveLength(6));
+    expect(bodyRows().map((row) => cellTexts(row)[1]?.replace(/\s/g, ' '))).toEqual([
+      '121 000 km',
+      // Each correction right above what it replaces; two such pairs of one moment, by the original's id.
+      '12 050 km',
+      '120 500 km',
+      '81 000 km',
+      '80 000 km',
+      '90 000 km',
+    ]);
+  });
+
+  it('shows an entry being sent while the browser is offline as waiting, never as being sent', async () => {
+    setOnline(false);
+    await db.outbox.add(
+      queuedEntry('00000000-0000-4000-8000-000000000001', 1, 'sending', '2025-03-02T09:00:00.000Z', 121_000),
+    );
+    await openHistory();
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(bodyRows()[0]?.dataset.status).toBe('pending');
+    expect(cellTexts(bodyRows()[0]!)[5]).toBe('En attente');
+    // Online, the same entry reads 'Envoi…' (the test above).
   });
 
   it('shows repair types in Arabic when Arabic is chosen', async () => {
@@ -213,4 +269,74 @@ describe('history tab', () => {
     await user.click(screen.getByRole('button', { name: 'Afficher plus' }));
     await waitFor(() => expectVisible(screen.getByText('131 sur 131')));
   }, 20_000);
+});
+
+describe('history on a tablet held upright', () => {
+  /** A screen narrower than the table: the media query the history asks about matches. */
+  function narrowScreen() {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          matches: query.includes('width < 64rem'),
+          media: query,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+        }) as unknown as MediaQueryList,
+    );
+  }
+
+  function cards(name = 'Historique des saisies, des plus récentes aux plus anciennes') {
+    const list = screen.getByRole('list', { name });
+    return within(list).getAllByRole('listitem');
+  }
+
+  it('shows one card per entry, named by its identifier, with every fact, verdict, status and button of a row', async () => {
+    narrowScreen();
+    const stored = { ...record(1, '2025-03-01T10:00:00.000Z', 120_500), created_at: new Date().toISOString() };
+    api.on('GET /repairs', () => ok([stored]));
+    await db.outbox.add(
+      queuedEntry(KEY_REJECTED, 1, 'rejected', '2025-03-02T09:00:00.000Z', 105_000, {
+        lastError: { code: 404, message: 'Véhicule introuvable' },
+      }),
+    );
+    await openHistory();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    // One layout only: screen readers and the mechanic meet each entry once.
+    expect(screen.queryByRole('table')).toBeNull();
+
+    const [refused, synced] = cards();
+    expect(refused!.dataset).toMatchObject({ status: 'rejected' });
+    expectVisible(within(refused!).getByRole('heading', { level: 2, name: 'KODE000001' }));
+    expect(refused!.textContent).toContain('Refusée');
+    expect(refused!.textContent).toContain('Véhicule introuvable');
+    expect(refused!.textContent?.replace(/\s/g, ' ')).toContain('105 000 km');
+    expect(refused!.textContent).toContain('Freinage');
+    expect(refused!.textContent).toMatch(/02\/03\/2025 \d\d:00/);
+    expectVisible(within(refused!).getByRole('button', { name: 'Corriger la saisie KODE000001' }));
+    expectVisible(within(refused!).getByRole('button', { name: 'Abandonner la saisie KODE000001' }));
+
+    expect(synced!.dataset).toMatchObject({ status: 'synced', verdict: 'plausible' });
+    expect(within(synced!).getByRole('heading', { level: 2 }).textContent).toBe('KODE000001');
+    for (const label of ['Kilométrage', 'Type de panne', 'Date de saisie', 'Vérification']) {
+      expectVisible(within(synced!).getByText(label));
+    }
+    expect(synced!.textContent).toContain('Plausible');
+    expect(synced!.textContent).toContain('Envoyée');
+    expect(synced!.textContent).toMatch(/Corrigeable jusqu’au/);
+    expectVisible(within(synced!).getByRole('button', { name: 'Corriger le relevé KODE000001' }));
+    expectVisible(screen.getByText('2 sur 2'));
+  });
+
+  it('keeps the identifier, reading and date left to right in Arabic', async () => {
+    narrowScreen();
+    api.on('GET /repairs', () => ok([record(1, '2025-03-01T10:00:00.000Z', 120_500)]));
+    await openHistory({ locale: 'ar' });
+    const arabicName = 'سجل الإدخالات، من الأحدث إلى الأقدم';
+    await waitFor(() => expect(cards(arabicName)).toHaveLength(1));
+    expect(document.documentElement.dir).toBe('rtl');
+    const ltr = [...cards(arabicName)[0]!.querySelectorAll('[dir="ltr"]')].map((element) => element.textContent);
+    expect(ltr[0]).toBe('KODE000001');
+    expect(ltr[1]).toMatch(/^120.500 km$/);
+    expect(ltr[2]).toMatch(/^01\/03\/2025 \d\d:00$/);
+  });
 });
