@@ -11,6 +11,7 @@ export function ColorModeToggle() {
     <IconButton
       variant="ghost"
       size="sm"
+      boxSize="11"
       aria-label={label}
       title={label}
       onClick={() => setMode(mode === 'dark' ? 'light' : 'dark')}

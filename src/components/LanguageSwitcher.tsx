@@ -17,7 +17,7 @@ export function LanguageSwitcher() {
       menu={LanguageMenu}
       menuProps={{}}
       trigger={
-        <Button variant="ghost" size="sm" aria-label={t`Langue : ${LANGUAGE_NAMES[locale]}`}>
+        <Button variant="ghost" size="sm" minHeight="11" aria-label={t`Langue : ${LANGUAGE_NAMES[locale]}`}>
           <GlobeIcon />
           {LANGUAGE_NAMES[locale]}
         </Button>

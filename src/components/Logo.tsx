@@ -1,4 +1,5 @@
-import { HStack, Text } from '@chakra-ui/react';
+import { chakra, HStack, Text } from '@chakra-ui/react';
+import { Link } from 'wouter';
 
 /** The brand name is a name, the same in every language. */
 export const BRAND_NAME = 'KODE Garage';
@@ -13,5 +14,16 @@ export function Logo({ size = 'md' }: { size?: 'md' | 'lg' }) {
         {BRAND_NAME}
       </Text>
     </HStack>
+  );
+}
+
+/** The wordmark as the way home from a header: a 44-pixel target, as every control of the header. */
+export function LogoLink({ href }: { href: string }) {
+  return (
+    <Link href={href} asChild>
+      <chakra.a aria-label={BRAND_NAME} display="inline-flex" alignItems="center" minHeight="11">
+        <Logo />
+      </chakra.a>
+    </Link>
   );
 }

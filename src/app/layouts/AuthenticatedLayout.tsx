@@ -1,11 +1,10 @@
 import { Badge, Box, Flex, HStack } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
 import { ColorModeToggle } from '../../components/ColorModeToggle';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { HydrateLater } from '../../components/ui/hydrate-later';
-import { Logo } from '../../components/Logo';
+import { LogoLink } from '../../components/Logo';
 import { ConnectivityIndicator } from '../../features/sync/components/ConnectivityIndicator';
 import { SyncAlerts } from '../../features/sync/components/SyncAlerts';
 import { paths } from '../../config/paths';
@@ -33,9 +32,7 @@ export function AuthenticatedLayout({ children }: { children: ReactNode }) {
         {/* The screen's form is hydrated first (docs/ARCHITECTURE.md#start-up). */}
         <HydrateLater afterTheScreen>
           <HStack gap="2">
-            <Link href={paths.dashboard} aria-label="KODE Garage">
-              <Logo />
-            </Link>
+            <LogoLink href={paths.dashboard} />
             <Badge colorPalette="brand" variant="subtle" size="sm">
               <Trans>partenaire</Trans>
             </Badge>

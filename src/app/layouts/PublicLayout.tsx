@@ -1,10 +1,9 @@
 import { Box, Container, Flex, HStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
 import { ColorModeToggle } from '../../components/ColorModeToggle';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { HydrateLater } from '../../components/ui/hydrate-later';
-import { Logo } from '../../components/Logo';
+import { LogoLink } from '../../components/Logo';
 import { paths } from '../../config/paths';
 
 /** Sign-in, registration and the legal text: a language toggle and a theme switch above the page. */
@@ -12,9 +11,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <Flex direction="column" minHeight="100dvh">
       <Flex as="header" height="60px" px={{ base: '3', md: '6' }} align="center" justify="space-between">
-        <Link href={paths.login} aria-label="KODE Garage">
-          <Logo />
-        </Link>
+        <LogoLink href={paths.login} />
         {/* The page's form is hydrated first (docs/ARCHITECTURE.md#start-up). */}
         <HydrateLater afterTheScreen>
           <HStack gap="1">

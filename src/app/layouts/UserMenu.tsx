@@ -95,6 +95,7 @@ export function UserMenu() {
           <Button
             variant="ghost"
             size="sm"
+            minHeight="11"
             px="1"
             aria-label={user?.full_name ? `${user.full_name} – ${t`Menu du compte`}` : t`Menu du compte`}
           >

@@ -27,7 +27,7 @@ export interface DialogFrameProps extends Omit<DialogRootProps, 'open' | 'onOpen
  * never cover a dialog's text or buttons. A dialog taller than what is left scrolls its body, its
  * header and footer staying in view.
  */
-const TOAST_STRIP = '8rem';
+export const TOAST_STRIP = '8rem';
 
 export function DialogFrame({ open, onClose, positioner, children, ...root }: DialogFrameProps) {
   return (

@@ -39,7 +39,10 @@ export function Toaster({ onMount }: { onMount?: () => () => void }) {
               {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
             </Stack>
             {toast.action && <Toast.ActionTrigger pointerEvents="auto">{toast.action.label}</Toast.ActionTrigger>}
-            {toast.closable !== false && <Toast.CloseTrigger pointerEvents="auto" aria-label={t`Fermer`} />}
+            {toast.closable !== false && (
+              // A 44-pixel target in the toast's corner, as every control.
+              <Toast.CloseTrigger pointerEvents="auto" boxSize="11" top="0" insetEnd="0" aria-label={t`Fermer`} />
+            )}
           </Toast.Root>
         )}
       </ChakraToaster>

@@ -31,8 +31,8 @@ export function launchBrowser({ extraArgs = [] }: { extraArgs?: readonly string[
 }
 
 export interface TabletContextOptions {
-  /** landscape 1024x768 (default) or portrait 800x1280. */
-  orientation?: 'landscape' | 'portrait';
+  /** landscape 1024x768 (default), portrait 800x1280, or wide: a 1280x800 tablet held in landscape. */
+  orientation?: 'landscape' | 'portrait' | 'wide';
   /** BCP 47 locale for navigator.language and Accept-Language; default fr-DZ. */
   locale?: string;
   colorScheme?: 'light' | 'dark';
@@ -50,6 +50,7 @@ export interface TabletContextOptions {
 const VIEWPORTS = {
   landscape: { width: 1024, height: 768 },
   portrait: { width: 800, height: 1280 },
+  wide: { width: 1280, height: 800 },
 } as const;
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);

@@ -65,11 +65,14 @@ export async function registerViaApi(baseUrl: string, partner: PartnerAccount): 
     throw new Error(`register ${partner.email}: ${response.status} ${await response.text()}`);
 }
 
-/** Records one repair for this account through the API (a history to look at without the form). */
+/**
+ * Records one repair for this account through the API (a history to look at without the form).
+ * recorded_at: when the reading was taken (default now), for a timeline that looks the same in every run.
+ */
 export async function recordRepairViaApi(
   baseUrl: string,
   account: { email: string; password: string },
-  repair: { kode_id: string; repair_type_id: string; odometer: number },
+  repair: { kode_id: string; repair_type_id: string; odometer: number; recorded_at?: string },
 ): Promise<void> {
   const login = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
@@ -87,7 +90,12 @@ export async function recordRepairViaApi(
       authorization: `Bearer ${token}`,
       'idempotency-key': crypto.randomUUID(),
     },
-    body: JSON.stringify({ ...repair, note: '', consented: true, recorded_at: new Date().toISOString() }),
+    body: JSON.stringify({
+      ...repair,
+      note: '',
+      consented: true,
+      recorded_at: repair.recorded_at ?? new Date().toISOString(),
+    }),
   });
   if (response.status !== 201) throw new Error(`repair: ${response.status} ${await response.text()}`);
 }

@@ -288,6 +288,7 @@ export function RepairForm() {
                 size="lg"
                 colorPalette="brand"
                 variant="outline"
+                minHeight="12"
                 loading={finding}
                 aria-label={t`Rechercher`}
                 onClick={() => void find()}
@@ -378,6 +379,7 @@ export function RepairForm() {
           alignSelf={{ base: 'stretch', sm: 'flex-end' }}
           _rtl={{ alignSelf: { base: 'stretch', sm: 'flex-start' } }}
           minWidth="40"
+          minHeight="12"
           loading={form.submitting}
           loadingText={t`Enregistrement…`}
         >

@@ -39,6 +39,9 @@ export function StatisticsRow() {
     {
       label: t`Dernière saisie`,
       value: !statistics ? loading : statistics.last_repair_at ? formatDateTime(statistics.last_repair_at) : '—',
+      // A date and time is wider than a count: smaller, on one line, so the tile (and the tabs below)
+      // keep their height when the first entry's date replaces '—'.
+      long: true,
     },
     {
       // docs/PRODUCT.md#statistics: the partner's standing readings the odometer rules call implausible.
@@ -56,7 +59,12 @@ export function StatisticsRow() {
         {tiles.map((tile) => (
           <Stat.Root key={tile.label} bg="bg" borderWidth="1px" rounded="l3" px="4" py="3">
             <Stat.Label>{tile.label}</Stat.Label>
-            <Stat.ValueText fontSize={{ base: 'lg', md: '2xl' }}>
+            <Stat.ValueText
+              fontSize={{ base: 'lg', md: tile.long ? 'lg' : '2xl' }}
+              whiteSpace={tile.long ? 'nowrap' : undefined}
+              minHeight={{ md: '8' }}
+              alignItems="center"
+            >
               <bdi>{tile.value}</bdi>
             </Stat.ValueText>
             {tile.help && (

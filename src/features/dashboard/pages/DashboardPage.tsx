@@ -84,7 +84,7 @@ export default function DashboardPage() {
       <Tabs
         value={tab}
         onValueChange={selectTab}
-        triggerMinHeight="11"
+        triggerMinHeight="12"
         items={[
           { value: 'add', label: <Trans>Nouvelle saisie</Trans>, panel: <RepairForm /> },
           {

@@ -7,7 +7,7 @@ import { Box, Button, chakra, Dialog, HStack, Stack, Text } from '@chakra-ui/rea
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { normalizeVin, isVinForm, readKodeId } from '../../../../contract';
-import { DialogCloseButton, DialogFrame } from '../../../components/ui/dialog-frame';
+import { DialogCloseButton, DialogFrame, TOAST_STRIP } from '../../../components/ui/dialog-frame';
 import { CameraError, hasTorch, openCamera, setTorch, stopCamera, type CameraProblem } from './camera';
 import { useScanCatalog } from './catalog';
 import { createDetector, type ScanFormat } from './detector';
@@ -293,8 +293,15 @@ export default function ScanDialog({ open, target, onRead, onClose }: ScanDialog
   // A new session (remounted) opens the camera again after it stopped.
   const [session, setSession] = useState(0);
   return (
-    <DialogFrame open={open} onClose={onClose} size={{ base: 'full', md: 'lg' }}>
-      <Dialog.Content>
+    <DialogFrame
+      open={open}
+      onClose={onClose}
+      size={{ base: 'full', md: 'lg' }}
+      // Full screen on a phone; on a tablet a dialog like the others, clear of the toasts' strip.
+      positioner={{ pt: { base: '0', md: '4' }, pb: { base: '0', md: TOAST_STRIP } }}
+    >
+      {/* The full size's minimum height (the whole screen) is not undone by the larger sizes. */}
+      <Dialog.Content minHeight={{ base: '100dvh', md: 'auto' }}>
         <Dialog.Header>
           <Dialog.Title>
             {target === 'kode_id' ? <Trans>Scanner le KODE ID</Trans> : <Trans>Scanner le VIN</Trans>}
