@@ -24,6 +24,12 @@ export interface User {
 export interface AuthSession {
   access_token: string;
   user: User;
+  /**
+   * The partner's hand-over key (32 bytes, base64url): the same on each of their tablets, it seals and
+   * checks the hand-over file offline (docs/ARCHITECTURE.md#the-hand-over-file). Kept on the tablet
+   * with the signed-in partner; never logged. Always sent; absent only from a server older than it.
+   */
+  handover_key?: string;
 }
 
 export interface RepairType {
@@ -61,6 +67,12 @@ export interface RepairRecord {
   correction_reason: CorrectionReason | null;
   recorded_at: string;
   created_at: string;
+  /**
+   * Until when the partner may correct it: 7 days after the first repair of its chain of corrections was
+   * stored (docs/API.md#corrections); null once superseded. Absent from records a tablet kept from a
+   * server older than this field.
+   */
+  correctable_until?: string | null;
   /**
    * The Idempotency-Key the tablet sent it under (only ever shown to the partner who recorded it): a
    * tablet that never heard the answer recognises its queued entry in the history by it.

@@ -9,6 +9,14 @@ export const ODOMETER_MAX = 2_000_000;
 export const RECORDED_AT_MAX_FUTURE_MS = 5 * 60 * 1000;
 /** How old a queued entry may be when it finally reaches the server. */
 export const RECORDED_AT_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
+/**
+ * Every date-time the contract takes (recorded_at, the history's `before` cursor) falls from 1 January
+ * 2000 (inclusive) to 1 January 2100 (exclusive), UTC (docs/API.md#dates). The portal has no reading from
+ * before 2000 and none from after 2099; beyond such bounds a well-formed ISO 8601 text (year 0000, or
+ * 9999-12-31 with a −23:59 offset, which is year 10000 in UTC) is a moment PostgreSQL cannot store.
+ */
+export const TIMESTAMP_MIN_MS = Date.UTC(2000, 0, 1);
+export const TIMESTAMP_MAX_MS = Date.UTC(2100, 0, 1);
 /** The reset link carries a PASETO v4 token; the PWA refuses anything else before calling the API. */
 export const RESET_TOKEN_PREFIX = 'v4.';
 export const PASSWORD_MIN_LENGTH = 8;
@@ -70,7 +78,10 @@ export const ODOMETER_MAX_KM_PER_YEAR = 200_000;
 export const ODOMETER_DIP_TOLERANCE_KM = 100;
 /** A reading received more than this after it was recorded is reported late (Car-Pass's 5 days); informational only. */
 export const LATE_REPORT_MS = 5 * 24 * 60 * 60 * 1000;
-/** How long after the server stored a repair its partner may still correct it (docs/API.md#corrections). */
+/**
+ * How long after the server stored a repair its partner may still correct it, counted from the first
+ * repair of a chain of corrections: correcting a correction does not reopen it (docs/API.md#corrections).
+ */
 export const CORRECTION_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 /** Algeria keeps UTC+1 all year (no summer time since 1981): the calendar day of a reading for same_day_duplicate. */
 export const ALGIERS_UTC_OFFSET_MS = 60 * 60 * 1000;

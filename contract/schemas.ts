@@ -20,12 +20,32 @@ import {
   REPAIRS_PAGE_MAX,
   RESET_TOKEN_PREFIX,
   SINGLE_LINE_TEXT,
+  TIMESTAMP_MAX_MS,
+  TIMESTAMP_MIN_MS,
 } from './rules';
 
 const code = (error: ErrorCode) => ({ error });
 
 /** Refuses control characters in a one-line text (see SINGLE_LINE_TEXT). */
 const singleLine = () => z.regex(SINGLE_LINE_TEXT, code('invalid_characters'));
+
+/**
+ * A date-time as every timestamp of the contract is sent (docs/API.md#dates): ISO 8601 with an offset
+ * (`Z` or `±hh:mm`), naming a moment from 2000 to 2099 in UTC. `invalid` reports a malformed text;
+ * `outOfRange` a well-formed one outside those years, which PostgreSQL may not even be able to store.
+ */
+export function isoTimestamp(invalid: ErrorCode, outOfRange: ErrorCode) {
+  return z.iso.datetime({ offset: true, error: invalid }).check(
+    z.refine(
+      (value) => {
+        const at = Date.parse(value);
+        // A malformed text has had its own issue from the format: only a moment is judged here.
+        return Number.isNaN(at) || (at >= TIMESTAMP_MIN_MS && at < TIMESTAMP_MAX_MS);
+      },
+      { error: outOfRange },
+    ),
+  );
+}
 
 export const KODE_ID_PATTERN = new RegExp(`^[A-Za-z0-9]{${KODE_ID_LENGTH}}$`);
 export const kodeId = z.string(code('kode_id_invalid')).check(z.regex(KODE_ID_PATTERN, code('kode_id_invalid')));
@@ -188,7 +208,7 @@ export const repairEntry = z
       ),
     ),
     /** The moment the mechanic pressed Insert, fixed then so a late sync keeps the real time. */
-    recorded_at: z.iso.datetime({ offset: true, error: 'recorded_at_invalid' satisfies ErrorCode }),
+    recorded_at: isoTimestamp('recorded_at_invalid', 'recorded_at_out_of_range'),
     /** A correction (docs/API.md#corrections): the id of the partner's repair it replaces, and why. */
     corrects: z.optional(z.uuid(code('correction_invalid'))),
     correction_reason: z.optional(z.enum(CORRECTION_REASONS, code('correction_invalid'))),
@@ -212,7 +232,7 @@ export const listRepairsQuery = z.object({
         z.lte(REPAIRS_PAGE_MAX, code('invalid_request')),
       ),
   ),
-  before: z.optional(z.iso.datetime({ offset: true, error: 'invalid_request' satisfies ErrorCode })),
+  before: z.optional(isoTimestamp('invalid_request', 'date_out_of_range')),
   /** With `before`: the id of the last item, so repairs sharing its recorded_at are not skipped. */
   before_id: z.optional(z.uuid(code('invalid_request'))),
 });

@@ -13,11 +13,15 @@ import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { dataDirLockPlugin } from './plugins/data-dir-lock';
 import { envelopePlugin, sendClientError, sendFrameworkError } from './plugins/envelope';
+import { gracefulClosePlugin } from './plugins/graceful-close';
+import { defaultLoadSheddingLimits, loadSheddingPlugin, type LoadSheddingLimits } from './plugins/load-shedding';
 import { mailerPlugin } from './plugins/mailer';
 import { rateLimitPlugin, type RateLimitStore } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { staticSitePlugin } from './plugins/static-site';
+import { zodSerializerCompiler } from './http/serialization';
 import { authRoutes } from './routes/auth';
+import { foreignProbeRoutes, healthRoutes } from './routes/health';
 import { imagesRoutes } from './routes/images';
 import { partnerRoutes } from './routes/partner';
 import { publicRoutes } from './routes/public';
@@ -35,6 +39,8 @@ export interface AppOptions {
   distDir?: string;
   /** Where the log lines go (tests read them); stdout otherwise. */
   logStream?: { write(line: string): void };
+  /** Load-shedding thresholds other than the defaults (tests set tiny ones to see the 503). */
+  loadShedding?: Partial<LoadSheddingLimits>;
 }
 
 /** Largest request body: a repair entry or a profile is well under 1 KB. */
@@ -82,10 +88,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: sendFrameworkError,
   }).withTypeProvider<ZodMiniTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
 
   // First: nothing under DATA_DIR may be touched while another process uses it.
   await app.register(dataDirLockPlugin, { config });
   await app.register(envelopePlugin);
+  // Before the routes, so its Connection: close reaches every answer sent while closing.
+  await app.register(gracefulClosePlugin);
+  await app.register(loadSheddingPlugin, {
+    limits: {
+      ...defaultLoadSheddingLimits(),
+      // The test suite runs many apps in one process, each starting an embedded database whose
+      // WebAssembly holds the event loop for seconds: an app idle meanwhile would take that lag for its own.
+      ...(config.nodeEnv === 'test' ? { maxEventLoopDelayMs: 0 } : {}),
+      ...options.loadShedding,
+    },
+  });
   await app.register(securityPlugin, { config });
   await app.register(cookie);
   await app.register(databasePlugin, { config, database: options.database });
@@ -102,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(partnerRoutes, { prefix: '/api/partner', config });
   await app.register(publicRoutes, { prefix: '/api/public', config });
   await app.register(imagesRoutes, { prefix: '/api/images', config });
+  await app.register(healthRoutes, { prefix: '/api/health' });
+  await app.register(foreignProbeRoutes);
   await app.register(staticSitePlugin, {
     distDir: options.distDir ?? config.distDir ?? path.join(ROOT_DIR, 'dist'),
   });

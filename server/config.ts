@@ -21,6 +21,8 @@ export interface Config {
   /** PASERK-free raw keys: base64url of 32 bytes; generated into dataDir when unset outside production. */
   accessTokenKey: string | null;
   resetTokenKey: string | null;
+  /** The secret each partner's hand-over key is derived from (docs/ARCHITECTURE.md#the-hand-over-file). */
+  handoverKey: string | null;
   /**
    * Which proxies' X-Forwarded-For entries are believed: none (false), the nearest N hops, or the
    * proxies at these addresses or networks. Handed to Fastify's trustProxy as is.
@@ -160,6 +162,7 @@ export function loadConfig(env: Env = process.env): Config {
     demo: nodeEnv !== 'production' && parseBoolean('DEMO', env.DEMO, true),
     accessTokenKey: parseKey('ACCESS_TOKEN_KEY', env.ACCESS_TOKEN_KEY),
     resetTokenKey: parseKey('RESET_TOKEN_KEY', env.RESET_TOKEN_KEY),
+    handoverKey: parseKey('HANDOVER_KEY', env.HANDOVER_KEY),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     migrateOnStart: parseBoolean('MIGRATE_ON_START', env.MIGRATE_ON_START, true),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
@@ -175,6 +178,11 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if (nodeEnv === 'production' && (!config.accessTokenKey || !config.resetTokenKey)) {
     throw new ConfigError('ACCESS_TOKEN_KEY and RESET_TOKEN_KEY are required when NODE_ENV=production');
+  }
+  // Every instance must hand a partner's tablets the same hand-over key: a secret generated per
+  // instance would make a file exported on one tablet unreadable on the other.
+  if (nodeEnv === 'production' && !config.handoverKey) {
+    throw new ConfigError('HANDOVER_KEY is required when NODE_ENV=production');
   }
   return config;
 }

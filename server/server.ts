@@ -1,7 +1,10 @@
 /** Launches the API and the built PWA on one origin. Everything else lives in app.ts. */
+import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { loggableError } from './plugins/envelope';
+import { SHUTDOWN_BOUND_MS } from './plugins/graceful-close';
 import { StartupError } from './startup-error';
 
 /** A configuration or start-up problem the operator can fix: one line, no stack trace, exit non-zero. */
@@ -16,27 +19,26 @@ function exitIfExplained(error: unknown): void {
   }
 }
 
-function handleSignals(app: FastifyInstance): void {
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    // In-flight requests finish; the database plugin then closes the database cleanly.
-    const timer = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s, exiting');
-      process.exit(1);
-    }, 10_000);
-    timer.unref();
-    // Connections that go idle after close() began would otherwise be held for the keep-alive
-    // timeout (72 s): close each one as soon as its last response is out.
-    const sweeper = setInterval(() => app.server.closeIdleConnections(), 100);
-    await app.close();
-    clearInterval(sweeper);
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+/**
+ * SIGTERM and SIGINT close the app (README.md#stopping-the-server): the graceful-close plugin stops
+ * accepting, lets what is in flight finish, answers late arrivals and what is still uploading at its
+ * bound with 503, then the database closes; exit 0. An uncaught error closes the same way, exit 1.
+ * A close that overruns SHUTDOWN_BOUND_MS (a database that never closes) exits 1; a second signal
+ * exits at once. close-with-grace holds these rules, as in fastify/demo's server.ts.
+ */
+function closeOnSignals(app: FastifyInstance): void {
+  closeWithGrace(
+    {
+      delay: SHUTDOWN_BOUND_MS,
+      logger: { error: (message: unknown) => app.log.error(message) },
+      onTimeout: (delay) => app.log.error(`shutdown took longer than ${delay / 1000} s, exiting`),
+    },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err: loggableError(err) }, 'unexpected error: closing');
+      else app.log.info({ signal }, 'shutting down: finishing requests in flight');
+      await app.close();
+    },
+  );
 }
 
 /** Why listening failed, naming PORT or HOST; other errors as they are. */
@@ -69,7 +71,7 @@ async function start(): Promise<void> {
     await app.close().catch(() => undefined);
     throw listenError(config, error);
   }
-  handleSignals(app);
+  closeOnSignals(app);
   app.log.info(`portal ready at ${config.appUrl} (database: ${app.database.kind})`);
 }
 

@@ -137,6 +137,13 @@ export const repairs = pgTable(
     /** Set on a correcting repair: the one it corrects, and why. */
     corrects: uuid('corrects').references((): AnyPgColumn => repairs.id),
     correction_reason: text('correction_reason').$type<CorrectionReason>(),
+    /**
+     * On a correction: the created_at of the first repair of its chain (the one a chain of corrections
+     * started from), from which the correction window runs (docs/API.md#corrections). Null on a repair
+     * that corrects nothing: its window runs from its own created_at. Kept here so neither the window
+     * check nor the history has to walk a chain.
+     */
+    original_created_at: timestamp('original_created_at', { withTimezone: true, mode: 'date' }),
     recorded_at: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull(),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     idempotency_key: uuid('idempotency_key').notNull(),

@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import { sessions } from '../db/schema';
 import { forbidden, unauthorized } from '../http/errors';
 import type { Clock } from '../services/clock';
-import { loadTokenKeys } from '../services/keys';
+import { handoverKeyFor, loadTokenKeys } from '../services/keys';
 import { Tokens } from '../services/tokens';
 
 export interface AuthenticatedPartner {
@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     tokens: Tokens;
     clock: Clock;
+    /** The partner's hand-over key, handed to their tablets at every sign-in (services/keys.ts). */
+    handoverKeyOf: (partnerId: string) => string;
     /** preHandler for partner routes: sets request.partner or answers 401. */
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** preHandler for cookie-authenticated calls: answers 403 for a foreign X-Origin. */
@@ -33,9 +35,14 @@ declare module 'fastify' {
 
 export const authPlugin = fp<{ config: Config; clock: Clock }>(
   async (app, { config, clock }) => {
-    const keys = await loadTokenKeys(config.dataDir, { access: config.accessTokenKey, reset: config.resetTokenKey });
+    const keys = await loadTokenKeys(config.dataDir, {
+      access: config.accessTokenKey,
+      reset: config.resetTokenKey,
+      handover: config.handoverKey,
+    });
     app.decorate('clock', clock);
     app.decorate('tokens', new Tokens(keys, clock));
+    app.decorate('handoverKeyOf', (partnerId: string) => handoverKeyFor(keys.handover, partnerId));
     app.decorateRequest('partner', null);
 
     app.decorate('authenticate', async (request: FastifyRequest) => {

@@ -12,8 +12,13 @@ import type { Clock } from '../services/clock';
 export interface RateLimitStore {
   /** Counts one hit on key; returns the count in the current window and the ms left in it. */
   hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /** Whether Redis answers right now (a Redis store only): what the readiness probe reports. */
+  redisAnswers?(): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/** Redis as the readiness probe reports it (docs/API.md#get-apihealthready): it never fails readiness. */
+export type RedisState = 'ok' | 'down' | 'not_configured';
 
 export interface Limit {
   key: string;
@@ -25,6 +30,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Counts a hit on every limit and throws 429 when any is over. */
     enforceLimits(limits: Limit[]): Promise<void>;
+    /** Whether the rate limits' Redis answers a PING (within the command timeout), or none is configured. */
+    redisState(): Promise<RedisState>;
   }
 }
 
@@ -155,6 +162,14 @@ async function redisStore(url: string, prefix: string, clock: Clock, log: Fastif
         return fallback.hit(key, windowMs);
       }
     },
+    async redisAnswers() {
+      if (redis.status !== 'ready') return false;
+      // Bounded by REDIS_COMMAND_TIMEOUT_MS, like every command.
+      return redis.ping().then(
+        () => true,
+        () => false,
+      );
+    },
     async close() {
       redis.disconnect();
       await fallback.close();
@@ -183,6 +198,10 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
         if (count > limit.max) retryAfterMs = Math.max(retryAfterMs, resetInMs);
       }
       if (retryAfterMs > 0) throw tooManyRequests(Math.max(1, Math.ceil(retryAfterMs / 1000)));
+    });
+    app.decorate('redisState', async (): Promise<RedisState> => {
+      if (!backend.redisAnswers) return 'not_configured';
+      return (await backend.redisAnswers()) ? 'ok' : 'down';
     });
   },
   { name: 'rate-limit' },

@@ -13,6 +13,11 @@ export interface CachedAccount {
   id: string;
   user: User;
   signedInAt: string;
+  /**
+   * The partner's hand-over key from the last sign-in answer: it seals and checks hand-over files
+   * offline (docs/ARCHITECTURE.md#the-hand-over-file). Absent until a sign-in since it existed.
+   */
+  handoverKey?: string;
 }
 
 export interface MetaRow {
@@ -44,9 +49,14 @@ export interface HistoryRow extends RepairRecord {
 
 export type OutboxState = 'pending' | 'sending' | 'rejected' | 'waiting_for_sign_in';
 
-/** The last failure of a queued entry: the HTTP status (0 when the server was not reached) and its words. */
+/**
+ * The last failure of a queued entry: the HTTP status (0 when the server was not reached), the API's
+ * reason code when it gave one, and its words. The words may be empty (an entry imported from a
+ * hand-over file, which carries codes only): the screens word the reason themselves.
+ */
 export interface OutboxError {
   code: number;
+  reason?: string;
   message: string;
   fields?: Record<string, string>;
 }

@@ -21,6 +21,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     id: 'recorded_at_out_of_range',
     message: 'La date de saisie est trop ancienne ou dans le futur',
   }),
+  date_out_of_range: msg({ id: 'date_out_of_range', message: 'La date doit être comprise entre 2000 et 2099' }),
   note_too_long: msg({ id: 'note_too_long', message: 'La note est trop longue (1000 caractères au plus)' }),
   vehicle_field_invalid: msg({
     id: 'vehicle_field_invalid',
@@ -65,6 +66,14 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   correction_window_closed: msg({
     id: 'correction_window_closed',
     message: 'Cette saisie ne peut plus être corrigée (7 jours après son enregistrement)',
+  }),
+  correction_vehicle_changed: msg({
+    id: 'correction_vehicle_changed',
+    message: 'Seul le motif « Mauvais véhicule » permet de changer le KODE ID',
+  }),
+  correction_recorded_at_changed: msg({
+    id: 'correction_recorded_at_changed',
+    message: 'Une correction garde la date de saisie de la saisie qu’elle corrige',
   }),
   idempotency_key_invalid: msg({
     id: 'idempotency_key_invalid',

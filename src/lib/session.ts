@@ -71,13 +71,25 @@ export function onSignIn(listener: (user: User) => void): () => void {
   return () => signInListeners.delete(listener);
 }
 
-async function rememberAccount(user: User) {
+/**
+ * `handoverKey`: the partner's hand-over key from a sign-in answer (docs/ARCHITECTURE.md#the-hand-over-file),
+ * kept with the account in IndexedDB only (not in the localStorage mirror, which every start reads), so
+ * an offline tablet can seal and check hand-over files. A profile update brings none: the kept one stays.
+ */
+async function rememberAccount(user: User, handoverKey?: string) {
   const known = JSON.stringify(readSessionMirror()?.account ?? null) === JSON.stringify(user);
   writeSessionMirror({ account: user });
   const write = async () => {
     const { db, writeMeta } = await database();
     await db.transaction('rw', db.accounts, db.meta, async () => {
-      await db.accounts.put({ id: user.id, user, signedInAt: new Date().toISOString() });
+      const kept = (await db.accounts.get(user.id))?.handoverKey;
+      const key = handoverKey ?? kept;
+      await db.accounts.put({
+        id: user.id,
+        user,
+        signedInAt: new Date().toISOString(),
+        ...(key ? { handoverKey: key } : {}),
+      });
       await writeMeta(CURRENT_ACCOUNT_KEY, user.id);
     });
   };
@@ -133,7 +145,7 @@ export async function establishSession(session: AuthSession): Promise<void> {
   // The server just set a new refresh cookie over the old one: a sign-out still owed would revoke this one.
   await setPendingSignOut(false);
   update({ status: 'authenticated', user: session.user, accessToken: session.access_token, offline: false });
-  await rememberAccount(session.user).catch(() => undefined);
+  await rememberAccount(session.user, session.handover_key).catch(() => undefined);
   if (!wasSignedIn) signInListeners.forEach((listener) => listener(session.user));
 }
 

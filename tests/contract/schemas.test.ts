@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   fieldErrors,
+  listRepairsQuery,
   phoneDigits,
   PHONE_PATTERN,
   registerPayload,
@@ -92,4 +93,45 @@ describe('control characters in text', () => {
     const names = ['Garage Bab Ezzouar – Sàrl', 'مرآب باب الزوار', 'Garage 🚗 N°1', 'Garage\u00a0Nord'];
     for (const name of names) expect(fieldErrors(registerPayload.shape.full_name, name)).toEqual({});
   });
+});
+
+describe('timestamps (docs/API.md#dates)', () => {
+  const entry = {
+    kode_id: 'KODE000001',
+    odometer: 1000,
+    repair_type_id: 'oil_change',
+    consented: true,
+  };
+
+  it.each([
+    '0000-01-01T00:00:00Z',
+    '9999-12-31T23:59:59-23:59',
+    '1999-12-31T23:59:59.999Z',
+    '2000-01-01T00:59:59+01:00',
+    '2100-01-01T00:00:00Z',
+    '2099-12-31T23:30:00-01:00',
+  ])('refuses %s, outside the years 2000 to 2099, in every timestamp of the contract', (at) => {
+    expect(fieldErrors(repairEntry, { ...entry, recorded_at: at })).toEqual({
+      recorded_at: 'recorded_at_out_of_range',
+    });
+    expect(fieldErrors(listRepairsQuery, { before: at })).toEqual({ before: 'date_out_of_range' });
+  });
+
+  it.each([
+    '2000-01-01T00:00:00Z',
+    '2000-01-01T01:00:00+01:00',
+    '2099-12-31T23:59:59.999999Z',
+    '2026-06-01T12:00:00+14:00',
+  ])('accepts %s', (at) => {
+    expect(fieldErrors(repairEntry, { ...entry, recorded_at: at })).toEqual({});
+    expect(fieldErrors(listRepairsQuery, { before: at })).toEqual({});
+  });
+
+  it.each(['yesterday', '2026-13-01T00:00:00Z', '2026-01-01', '2026-01-01T00:00:00', '+002026-01-01T00:00:00.000Z'])(
+    'refuses %s as malformed, not as out of range',
+    (at) => {
+      expect(fieldErrors(repairEntry, { ...entry, recorded_at: at })).toEqual({ recorded_at: 'recorded_at_invalid' });
+      expect(fieldErrors(listRepairsQuery, { before: at })).toEqual({ before: 'invalid_request' });
+    },
+  );
 });

@@ -21,6 +21,41 @@ const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: hugeString },
 );
 
+const pad = (value: number, width: number) => String(value).padStart(width, '0');
+
+/**
+ * ISO 8601 date-times of every shape the contract's format lets through and some it does not: years
+ * 0000 to 9999 (the edges of the accepted 2000–2099 often), offsets up to ±23:59, fractions of up to 9
+ * digits, days past a month's end, and the extended years (+275760) of toISOString far from 1970. The
+ * database must never see one it cannot store (docs/API.md#dates).
+ */
+const oddTimestamp: fc.Arbitrary<string> = fc.oneof(
+  fc
+    .record({
+      year: fc.oneof(
+        fc.constantFrom(0, 1, 999, 1969, 1970, 1999, 2000, 2099, 2100, 9999),
+        fc.integer({ min: 0, max: 9999 }),
+      ),
+      month: fc.integer({ min: 1, max: 12 }),
+      day: fc.integer({ min: 1, max: 31 }),
+      hour: fc.integer({ min: 0, max: 23 }),
+      minute: fc.integer({ min: 0, max: 59 }),
+      second: fc.integer({ min: 0, max: 59 }),
+      fraction: fc.option(fc.stringMatching(/^\.\d{1,9}$/), { nil: '' }),
+      offset: fc.oneof(
+        fc.constant('Z'),
+        fc
+          .tuple(fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+          .map(([sign, hours, minutes]) => `${sign}${pad(hours, 2)}:${pad(minutes, 2)}`),
+      ),
+    })
+    .map(
+      (at) =>
+        `${pad(at.year, 4)}-${pad(at.month, 2)}-${pad(at.day, 2)}T${pad(at.hour, 2)}:${pad(at.minute, 2)}:${pad(at.second, 2)}${at.fraction}${at.offset}`,
+    ),
+  fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+);
+
 /** Values of about the right shape for each field, so that many runs get past the first check. */
 const plausible = {
   email: fc.oneof(fc.emailAddress(), fc.constant('garage@demo.dz'), fc.string({ maxLength: 40 })),
@@ -59,6 +94,7 @@ const plausible = {
       .map((d) => d.toISOString()),
     fc.integer({ min: -200, max: 10 }).map((minutes) => new Date(Date.now() + minutes * 60_000).toISOString()),
     fc.string({ maxLength: 30 }),
+    oddTimestamp,
   ),
 } satisfies Record<string, fc.Arbitrary<unknown>>;
 type Field = keyof typeof plausible;
@@ -216,6 +252,31 @@ describe('fuzzing every POST and PATCH route', () => {
     );
     // The fuzzing is worth something only if most runs reach validation rather than a rate limit.
     expect(statuses.get(429) ?? 0).toBeLessThan(RUNS / 2);
+  });
+
+  it('GET /api/partner/repairs answers every odd before cursor in the envelope, never with a 5xx', async () => {
+    const statuses = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(oddTimestamp, async (before) => {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/api/partner/repairs?limit=1&before=${encodeURIComponent(before)}`,
+          headers: { authorization: `Bearer ${shared.token}` },
+        });
+        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+        expectEnvelope(res);
+        // Either a page, or a refusal of the cursor as malformed or outside the years 2000 to 2099.
+        expect([200, 400]).toContain(res.statusCode);
+        if (res.statusCode === 400) {
+          expect(['invalid_request', 'date_out_of_range']).toContain(
+            res.json<{ error: { reason: string } }>().error.reason,
+          );
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    // Worth something only if some cursors reach the database.
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
   });
 
   it('answers a valid repair sent in a fuzzed order of keys the same way', async () => {

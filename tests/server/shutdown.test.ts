@@ -1,16 +1,23 @@
 /**
- * Graceful shutdown: SIGTERM in the middle of a burst of writes. Requests in flight finish, the
- * process exits cleanly, and after a restart on the same data every acknowledged repair is there
- * and the database opens without complaint. Runs on the embedded database (TEST_DB=pglite, the data
- * directory must not be corrupted) and on the PostgreSQL server.
+ * Graceful shutdown (README.md#stopping-the-server): on SIGTERM the server stops accepting
+ * connections, finishes what is in flight, answers new requests on connections already open with 503
+ * and `Connection: close`, answers an upload still arriving at the bound with 503, and exits 0
+ * within 10 s. First, SIGTERM in the middle of a burst of writes: after a restart on the same data
+ * every acknowledged repair is there and the database opens without complaint. Runs on the embedded
+ * database (TEST_DB=pglite, the data directory must not be corrupted) and on the PostgreSQL server.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer } from '../support/processes';
+import { startServer, type ServerProcess } from '../support/processes';
 import { createPostgresDatabase } from '../support/test-app';
+
+/** The documented bound: the process exits within 10 s of SIGTERM (README.md#stopping-the-server). */
+const SHUTDOWN_BOUND_MS = 10_000;
 
 const BURST = 60;
 
@@ -48,10 +55,188 @@ function postRepair(url: string, token: string, odometer: number) {
   );
 }
 
-describe('graceful shutdown', () => {
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  reusedSocket: boolean;
+}
+/** What the client saw instead of an answer (ECONNRESET, ECONNREFUSED…). */
+interface NoAnswer {
+  error: string;
+}
+
+function answerOf(request: http.ClientRequest): Promise<Answer | NoAnswer> {
+  return new Promise((resolve) => {
+    // `on`, not `once`: a write after the server answered and closed can fail again, harmlessly.
+    request.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+    request.once('response', (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+      response.once('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body,
+          reusedSocket: request.reusedSocket,
+        }),
+      );
+    });
+  });
+}
+
+function get(url: string, agent: http.Agent): Promise<Answer | NoAnswer> {
+  const request = http.get(url, { agent });
+  return answerOf(request);
+}
+
+/**
+ * A POST whose body the test sends when it likes. `Expect: 100-continue` makes the server say when it
+ * has read the headers and started on the request (Node answers 100 Continue as it hands it over), so
+ * "in flight" is a fact the test waits for, not a guess at a delay.
+ */
+function slowUpload(url: string, headers: Record<string, string>, body: string) {
+  const request = http.request(url, {
+    method: 'POST',
+    agent: false,
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+      expect: '100-continue',
+      ...headers,
+    },
+  });
+  const started = new Promise<void>((resolve) => request.once('continue', () => resolve()));
+  const answer = answerOf(request);
+  request.flushHeaders();
+  return { request, started, answer };
+}
+
+/** Resolves once the port refuses new connections: the server has stopped accepting them. */
+async function refusesConnections(port: number): Promise<void> {
+  const deadline = Date.now() + SHUTDOWN_BOUND_MS;
+  for (;;) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+    });
+    if (refused) return;
+    if (Date.now() > deadline) throw new Error(`port ${port} still accepts connections`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function expectUnavailable(answer: Answer | NoAnswer) {
+  expect(answer).toMatchObject({ status: 503, headers: { connection: 'close' } });
+  const { body } = answer as Answer;
+  expect(JSON.parse(body)).toMatchObject({
+    code: 503,
+    status: 'error',
+    error: { type: 'other', reason: 'unavailable' },
+  });
+}
+
+const LOGIN_BODY = JSON.stringify({ email: 'garage@demo.dz', password: 'demo-garage-2026', remember_me: false });
+
+function repairBody(odometer: number): string {
+  return JSON.stringify({
+    kode_id: 'KODE000003',
+    odometer,
+    repair_type_id: 'mileage_reading',
+    consented: true,
+    recorded_at: new Date().toISOString(),
+  });
+}
+
+describe('graceful shutdown', { timeout: 60_000 }, () => {
   const cleanups: Array<() => Promise<void>> = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  /** A server on a data directory (and a PostgreSQL database) of its own, killed after the test if still there. */
+  async function start(): Promise<ServerProcess> {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-shutdown-'));
+    cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+    const env: Record<string, string> = { DATA_DIR: dataDir, NODE_ENV: 'development' };
+    if (process.env.TEST_DB === 'postgres') {
+      const database = await createPostgresDatabase();
+      cleanups.push(() => database.drop());
+      env.DATABASE_URL = database.url;
+    }
+    const server = await startServer(env);
+    cleanups.push(async () => void server.child.kill('SIGKILL'));
+    return server;
+  }
+
+  it('answers a request on a kept-alive connection after SIGTERM with 503 and Connection: close, and finishes the upload in flight', async () => {
+    const server = await start();
+    const token = await signIn(server.url);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    cleanups.push(async () => agent.destroy());
+    const first = await get(`${server.url}/api/public/client-config`, agent);
+    expect(first).toMatchObject({ status: 200 });
+
+    // A repair whose body is still on its way when the signal comes.
+    const body = repairBody(123_456);
+    const upload = slowUpload(
+      `${server.url}/api/partner/repairs`,
+      { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
+      body,
+    );
+    await upload.started;
+    upload.request.write(body.slice(0, 10));
+
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    await refusesConnections(server.port);
+
+    // The agent's connection, open before SIGTERM, carries one more request: answered, not reset.
+    const second = await get(`${server.url}/api/public/client-config`, agent);
+    expectUnavailable(second);
+    expect((second as Answer).reusedSocket).toBe(true);
+
+    // The upload in flight completes and is answered in full; its connection is not kept either.
+    upload.request.end(body.slice(10));
+    const stored = await upload.answer;
+    expect(stored).toMatchObject({ status: 201, headers: { connection: 'close' } });
+    expect(JSON.parse((stored as Answer).body)).toMatchObject({ code: 201, data: { odometer: 123_456 } });
+
+    expect((await server.finished).code).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(SHUTDOWN_BOUND_MS);
+  });
+
+  it('answers an upload still arriving at the bound with 503, closes it, and exits 0 within 10 s', async () => {
+    const server = await start();
+    // Leading spaces are valid JSON: one a quarter second, the body never completes in 10 s.
+    const body = `${' '.repeat(4_000)}${LOGIN_BODY}`;
+    const upload = slowUpload(`${server.url}/api/auth/login`, {}, body);
+    await upload.started;
+    const trickle = setInterval(() => {
+      if (upload.request.writable) upload.request.write(' ');
+    }, 250);
+    cleanups.push(async () => clearInterval(trickle));
+
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    const answer = await upload.answer;
+    const answeredAfter = Date.now() - signalled;
+    clearInterval(trickle);
+    expectUnavailable(answer);
+    expect(Number((answer as Answer).headers['retry-after'])).toBeGreaterThan(0);
+
+    const finished = await server.finished;
+    const exitedAfter = Date.now() - signalled;
+    expect(finished.code, finished.stderr).toBe(0);
+    expect(answeredAfter).toBeLessThan(SHUTDOWN_BOUND_MS);
+    // The exit itself comes within the bound; a little slack for the process to be reaped on a busy machine.
+    expect(exitedAfter).toBeLessThan(SHUTDOWN_BOUND_MS + 1_000);
   });
 
   it('finishes requests in flight, exits 0, and loses no acknowledged write', async () => {

@@ -38,7 +38,10 @@ export function readRefreshCookie(request: FastifyRequest): string | null {
   return value ? value : null;
 }
 
-/** Access token plus user for a session just created or rotated; sets the cookie that goes with it. */
+/**
+ * Access token, user and the partner's hand-over key (docs/ARCHITECTURE.md#the-hand-over-file) for a
+ * session just created or rotated; sets the cookie that goes with it.
+ */
 export async function sessionAnswer(
   app: FastifyInstance,
   reply: FastifyReply,
@@ -48,7 +51,7 @@ export async function sessionAnswer(
 ): Promise<AuthSession> {
   const access_token = await app.tokens.issueAccess({ sub: session.userId, sid: session.familyId });
   setRefreshCookie(reply, config, session);
-  return { access_token, user };
+  return { access_token, user, handover_key: app.handoverKeyOf(user.id) };
 }
 
 /** Signs a user in: a new session family, its cookie and the answer. */

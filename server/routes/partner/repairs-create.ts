@@ -27,7 +27,8 @@ function replay(stored: StoredRepair, hash: string): RepairRecord {
  * POST /repairs: records a repair once per (partner, Idempotency-Key). The first request stores it
  * (201); a repeat with the same body gets the stored repair (200), even after the recorded_at window
  * has passed; the same key with another body gets 422. With `corrects` and `correction_reason` it
- * corrects one of the partner's own repairs within 7 days (docs/API.md#corrections). The vehicle's
+ * corrects one of the partner's own repairs, keeping its recorded_at (and its vehicle, unless the reason
+ * is wrong_vehicle), within 7 days of the first repair of the chain (docs/API.md#corrections). The vehicle's
  * readings are judged again as it is stored (docs/PRODUCT.md#odometer-plausibility).
  */
 export const repairsCreateRoute: ZodRoutes = async (app) => {
@@ -55,7 +56,9 @@ export const repairsCreateRoute: ZodRoutes = async (app) => {
         throw badRequest('recorded_at_invalid', { recorded_at: 'recorded_at_invalid' });
       }
       const now = app.clock();
-      if (!recordedAtInRange(recordedAt, now)) {
+      // A correction keeps the moment of the reading it corrects, already accepted when that one was
+      // stored: it is compared with it instead (docs/API.md#corrections), even past 90 days.
+      if (!body.corrects && !recordedAtInRange(recordedAt, now)) {
         throw badRequest('recorded_at_out_of_range', { recorded_at: 'recorded_at_out_of_range' });
       }
 
@@ -88,6 +91,10 @@ export const repairsCreateRoute: ZodRoutes = async (app) => {
           throw conflict('already_corrected');
         case 'correction_window_closed':
           throw conflict('correction_window_closed', 422);
+        case 'correction_vehicle_changed':
+          throw badRequest('correction_vehicle_changed', { kode_id: 'correction_vehicle_changed' });
+        case 'correction_recorded_at_changed':
+          throw badRequest('correction_recorded_at_changed', { recorded_at: 'correction_recorded_at_changed' });
         default: {
           const unexpected: never = outcome;
           throw new Error(`unexpected outcome ${JSON.stringify(unexpected)}`);

@@ -14,7 +14,7 @@ import {
 import type { Database } from '../../db/client';
 import { repairTypes, repairs, vehicles } from '../../db/schema';
 import { lockVehicles, rejudgeVehicle } from './judge';
-import { findByIdempotencyKey, findRecord, type StoredRepair } from './records';
+import { correctionWindowStart, findByIdempotencyKey, findRecord, type StoredRepair } from './records';
 
 export function recordedAtInRange(recordedAt: Date, now: Date): boolean {
   const at = recordedAt.getTime();
@@ -36,7 +36,12 @@ export interface NewRepair {
 }
 
 /** Why a correction is refused, in the order the checks run (docs/API.md#corrections). */
-export type CorrectionRefusal = 'repair_not_found' | 'already_corrected' | 'correction_window_closed';
+export type CorrectionRefusal =
+  | 'repair_not_found'
+  | 'already_corrected'
+  | 'correction_window_closed'
+  | 'correction_vehicle_changed'
+  | 'correction_recorded_at_changed';
 
 export type CreateOutcome =
   | { kind: 'created'; repair: RepairRecord }
@@ -46,7 +51,14 @@ export type CreateOutcome =
   /** A request with the same key was stored first: the caller compares hashes. */
   | { kind: 'exists'; stored: StoredRepair };
 
-type Original = { id: string; kode_id: string; created_at: Date; superseded_by: string | null };
+type Original = {
+  id: string;
+  kode_id: string;
+  recorded_at: Date;
+  created_at: Date;
+  original_created_at: Date | null;
+  superseded_by: string | null;
+};
 
 /** The partner's own repair a correction names; another partner's is as unknown as a missing one. */
 async function findOriginal(db: Database, partnerId: string, id: string): Promise<Original | null> {
@@ -54,7 +66,9 @@ async function findOriginal(db: Database, partnerId: string, id: string): Promis
     .select({
       id: repairs.id,
       kode_id: repairs.kode_id,
+      recorded_at: repairs.recorded_at,
       created_at: repairs.created_at,
+      original_created_at: repairs.original_created_at,
       superseded_by: repairs.superseded_by,
     })
     .from(repairs)
@@ -63,10 +77,19 @@ async function findOriginal(db: Database, partnerId: string, id: string): Promis
   return row ?? null;
 }
 
-function refusalOf(original: Original | null, now: Date): CorrectionRefusal | null {
+/**
+ * The checks of docs/API.md#corrections, in order. A correction stands in for the reading it corrects:
+ * it keeps its moment (recorded_at, compared as an instant) and its vehicle, unless the reason is that
+ * the vehicle was wrong; and the 7 days run from the first repair of the chain, never from a correction.
+ */
+function refusalOf(original: Original | null, input: NewRepair, kodeId: string): CorrectionRefusal | null {
   if (!original) return 'repair_not_found';
   if (original.superseded_by !== null) return 'already_corrected';
-  if (now.getTime() - original.created_at.getTime() > CORRECTION_WINDOW_MS) return 'correction_window_closed';
+  if (input.createdAt.getTime() - correctionWindowStart(original).getTime() > CORRECTION_WINDOW_MS) {
+    return 'correction_window_closed';
+  }
+  if (kodeId !== original.kode_id && input.correction?.reason !== 'wrong_vehicle') return 'correction_vehicle_changed';
+  if (input.recordedAt.getTime() !== original.recorded_at.getTime()) return 'correction_recorded_at_changed';
   return null;
 }
 
@@ -95,10 +118,10 @@ export async function createRepair(db: Database, input: NewRepair): Promise<Crea
     // A replay of a correction finds its original superseded by itself: the key answers first.
     if (stored) return { kind: 'exists', stored };
     const original = correction ? await findOriginal(tx, input.partnerId, correction.corrects) : null;
-    const refusal = correction ? refusalOf(original, input.createdAt) : null;
+    const refusal = correction ? refusalOf(original, input, vehicle.kode_id) : null;
     if (refusal) return { kind: refusal };
 
-    const id = await insertRepair(tx, input, vehicle.kode_id);
+    const id = await insertRepair(tx, input, vehicle.kode_id, original && correctionWindowStart(original));
     if (!id) {
       // Same key, another vehicle: that request held another lock and committed first.
       const winner = await findByIdempotencyKey(tx, input.partnerId, input.idempotencyKey);
@@ -117,8 +140,16 @@ export async function createRepair(db: Database, input: NewRepair): Promise<Crea
   });
 }
 
-/** The INSERT; ON CONFLICT DO NOTHING leaves the row of the same key sent first, and returns no id. */
-async function insertRepair(tx: Database, input: NewRepair, kodeId: string): Promise<string | null> {
+/**
+ * The INSERT; ON CONFLICT DO NOTHING leaves the row of the same key sent first, and returns no id.
+ * `windowStart`, on a correction, is when its chain's first repair was stored: the correction inherits it.
+ */
+async function insertRepair(
+  tx: Database,
+  input: NewRepair,
+  kodeId: string,
+  windowStart: Date | null,
+): Promise<string | null> {
   const [inserted] = await tx
     .insert(repairs)
     .values({
@@ -133,6 +164,7 @@ async function insertRepair(tx: Database, input: NewRepair, kodeId: string): Pro
       request_hash: input.requestHash,
       corrects: input.correction?.corrects ?? null,
       correction_reason: input.correction?.reason ?? null,
+      original_created_at: windowStart,
     })
     .onConflictDoNothing({ target: [repairs.partner_id, repairs.idempotency_key] })
     .returning({ id: repairs.id });

@@ -3,7 +3,7 @@
  * read in one query. The partner's history and the replay of an idempotent request both read here.
  */
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
-import type { RepairRecord } from '../../../contract';
+import { CORRECTION_WINDOW_MS, type RepairRecord } from '../../../contract';
 import type { Database } from '../../db/client';
 import { repairTypes, repairs, vehicles } from '../../db/schema';
 
@@ -28,6 +28,7 @@ export const recordColumns = {
   correction_reason: repairs.correction_reason,
   recorded_at: repairs.recorded_at,
   created_at: repairs.created_at,
+  original_created_at: repairs.original_created_at,
   idempotency_key: repairs.idempotency_key,
 };
 
@@ -51,7 +52,22 @@ export interface RecordRow {
   correction_reason: RepairRecord['correction_reason'];
   recorded_at: Date;
   created_at: Date;
+  original_created_at: Date | null;
   idempotency_key: string;
+}
+
+/**
+ * Until when a repair can be corrected (docs/API.md#corrections): the window runs from when the first
+ * repair of its chain of corrections was stored, so correcting a correction never extends it. The
+ * create service refuses a correction by the same rule.
+ */
+export function correctionWindowStart(row: { created_at: Date; original_created_at: Date | null }): Date {
+  return row.original_created_at ?? row.created_at;
+}
+
+function correctableUntil(row: RecordRow): string | null {
+  if (row.superseded_by !== null) return null;
+  return new Date(correctionWindowStart(row).getTime() + CORRECTION_WINDOW_MS).toISOString();
 }
 
 export function toRecord(row: RecordRow): RepairRecord {
@@ -74,6 +90,7 @@ export function toRecord(row: RecordRow): RepairRecord {
     correction_reason: row.correction_reason,
     recorded_at: row.recorded_at.toISOString(),
     created_at: row.created_at.toISOString(),
+    correctable_until: correctableUntil(row),
     idempotency_key: row.idempotency_key,
   };
 }

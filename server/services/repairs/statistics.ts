@@ -1,5 +1,5 @@
 /** The partner's statistics (docs/API.md#get-statistics): totals, this month's count, the last repair, the implausible readings. */
-import { and, count, countDistinct, eq, gte, isNull, max, sql } from 'drizzle-orm';
+import { and, count, countDistinct, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Statistics } from '../../../contract';
 import type { Database } from '../../db/client';
 import { repairs } from '../../db/schema';
@@ -12,7 +12,11 @@ export async function partnerStatistics(db: Database, partnerId: string, now: Da
       repairs_total: count(),
       repairs_this_month: sql<number>`count(*) filter (where ${gte(repairs.recorded_at, monthStart)})`.mapWith(Number),
       vehicles_total: countDistinct(repairs.kode_id),
-      last_repair_at: max(repairs.recorded_at),
+      // The last standing entry: a superseded one gave way to its correction (docs/API.md#statistics-fields).
+      last_repair_at:
+        sql<Date | null>`max(${repairs.recorded_at}) filter (where ${isNull(repairs.superseded_by)})`.mapWith(
+          repairs.recorded_at,
+        ),
       implausible_total:
         sql<number>`count(*) filter (where ${and(eq(repairs.verdict, 'implausible'), isNull(repairs.superseded_by))})`.mapWith(
           Number,

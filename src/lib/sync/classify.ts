@@ -42,6 +42,8 @@ export function classifySend(delivery: Delivery): SendOutcome {
   const { answer } = delivery;
   if (answer.status === 'success') return { kind: 'stored', record: answer.data };
   const error: OutboxError = { code: answer.code, message: answer.error.message };
+  // The reason code travels (a hand-over file carries codes only) and lets the screens word it anew.
+  if (typeof answer.error.reason === 'string') error.reason = answer.error.reason;
   if (answer.error.fields && Object.keys(answer.error.fields).length > 0) error.fields = answer.error.fields;
   if (answer.code === 401) return { kind: 'unauthorized', error };
   // The API always names a reason; an error without one did not come from it (a proxy, a Wi-Fi login page).

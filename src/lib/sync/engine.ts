@@ -30,10 +30,12 @@ import {
   recoverInterrupted,
   releaseAfterSignIn,
   releaseClaim,
+  replaceConflictWithCorrection,
   replaceRejected,
   scheduleRetry,
   vehicleQueues,
   type Claim,
+  type CorrectionInput,
   type RepairInput,
 } from './outbox';
 import { SYNC_POLICY } from './policy';
@@ -196,6 +198,28 @@ export class SyncEngine {
   /** A rejected entry, corrected by the mechanic, goes again under a new key with its original recorded_at. */
   async resubmit(partnerId: string, key: string, input: RepairInput): Promise<SubmitOutcome | null> {
     const entry = await replaceRejected(this.db, { key, newKey: this.uuid(), partnerId, input });
+    if (!entry) return null;
+    this.options.onWaiting?.();
+    return this.outcomeOf(entry);
+  }
+
+  /**
+   * An entry refused because the server holds its key with other values, recorded instead as a
+   * correction of that stored repair: a new key, the stored repair's recorded_at.
+   */
+  async correctConflict(
+    partnerId: string,
+    key: string,
+    input: CorrectionInput,
+    recordedAt: string,
+  ): Promise<SubmitOutcome | null> {
+    const entry = await replaceConflictWithCorrection(this.db, {
+      key,
+      newKey: this.uuid(),
+      partnerId,
+      input,
+      recordedAt,
+    });
     if (!entry) return null;
     this.options.onWaiting?.();
     return this.outcomeOf(entry);

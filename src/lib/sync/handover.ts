@@ -1,22 +1,30 @@
 /**
  * The hand-over file (docs/ARCHITECTURE.md#the-hand-over-file): a partner's unsent and refused entries,
  * exported from one tablet and imported on another signed in as the same partner, with their original
- * Idempotency-Keys and recorded_at, so the server still stores each entry once. Loaded on demand (the
- * sending panel, the banner's Export): it carries the contract's schemas.
+ * Idempotency-Keys and recorded_at, so the server still stores each entry once. Sealed under the
+ * partner's hand-over key (seal.ts): a file changed after its export is refused whole. Loaded on demand
+ * (the sending panel, the banner's Export): it carries the contract's schemas and the seal's code.
  */
 import * as z from 'zod/mini';
-import { IDEMPOTENCY_KEY_PATTERN, repairEntry } from '../../../contract';
-import { db, type OutboxEntry } from '../db';
+import { IDEMPOTENCY_KEY_PATTERN, repairEntry, type RepairType } from '../../../contract';
+import { db, type OutboxEntry, type OutboxError } from '../db';
 import { getSession } from '../session';
 import { getSyncEngine } from './index';
 import { importHandedOver, partnerOutbox, type HandedOverEntry, type HandOverResult } from './outbox';
+import { sealHolds, sealingAvailable, sealOf } from './seal';
 
-export const HANDOVER_FORMAT = 'kode-garage-outbox';
-export const HANDOVER_VERSION = 1;
+export const HANDOVER_FORMAT = 'kode-garage-outbox' as const;
+/** 2: sealed. Version 1 (before the seal) is refused: nothing proves it is as it was exported. */
+export const HANDOVER_VERSION = 2 as const;
+const UNSEALED_VERSION = 1;
 
 const OUTBOX_STATES = ['pending', 'sending', 'waiting_for_sign_in', 'rejected'] as const;
 
-/** One entry of the file: the body of POST /repairs (the contract's rules, once) plus its key and state. */
+/**
+ * One entry of the file: the body of POST /repairs (the contract's rules, once) plus its key, its state
+ * and its last failure as codes: the HTTP status and the API's reason, never words (a browser's
+ * "Failed to fetch", a server's sentence in the exporting tablet's language).
+ */
 const handoverEntry = z.extend(repairEntry, {
   idempotency_key: z.string().check(z.regex(IDEMPOTENCY_KEY_PATTERN)),
   state: z.enum(OUTBOX_STATES),
@@ -24,15 +32,15 @@ const handoverEntry = z.extend(repairEntry, {
     z.nullable(
       z.object({
         code: z.number(),
-        message: z.string(),
-        fields: z.optional(z.record(z.string(), z.string())),
+        reason: z.optional(z.string().check(z.regex(/^[a-z_]{1,64}$/))),
       }),
     ),
   ),
 });
 
-/** Read first, alone: a file of another format or version is named as such, not as damaged. */
+/** Read first, alone: a file of another format, version or partner is named as such, not as damaged. */
 const handoverHeader = z.looseObject({ format: z.string(), version: z.number() });
+const handoverOwner = z.looseObject({ partner_id: z.string() });
 
 const handoverFile = z.object({
   format: z.literal(HANDOVER_FORMAT),
@@ -40,16 +48,39 @@ const handoverFile = z.object({
   partner_id: z.string(),
   exported_at: z.iso.datetime({ offset: true }),
   entries: z.array(handoverEntry),
+  seal: z.string(),
 });
 
 export type HandoverFile = z.input<typeof handoverFile>;
 type HandoverFileEntry = HandoverFile['entries'][number];
 
 /** Why a file was refused; nothing was imported. */
-export type HandoverRefusal = 'not-json' | 'other-format' | 'damaged' | 'other-partner' | 'signed-out';
+export type HandoverRefusal =
+  | 'not-json'
+  | 'other-format'
+  /** Version 1, exported before the seal: it cannot be told from an edited file. */
+  | 'unsealed'
+  | 'other-partner'
+  /** Changed after its export, or sealed under another key: the seal does not hold. */
+  | 'tampered'
+  | 'damaged'
+  | 'signed-out'
+  /** This tablet has no hand-over key yet: no sign-in with the network since the seal existed. */
+  | 'no-key'
+  /** No WebCrypto here (a page served over plain http to another machine). */
+  | 'unsupported';
 
 export type HandoverImport =
-  { kind: 'imported'; result: HandOverResult } | { kind: 'refused'; reason: HandoverRefusal };
+  | { kind: 'imported'; result: HandOverResult; repairTypes: RepairType[] }
+  | { kind: 'refused'; reason: HandoverRefusal };
+
+export type HandoverExport =
+  { kind: 'exported'; count: number } | { kind: 'refused'; reason: Extract<HandoverRefusal, 'no-key' | 'unsupported'> };
+
+/** Codes only (see handoverEntry). */
+function fileError(error: OutboxError): NonNullable<HandoverFileEntry['last_error']> {
+  return error.reason ? { code: error.code, reason: error.reason } : { code: error.code };
+}
 
 function toFileEntry(row: OutboxEntry): HandoverFileEntry {
   const { recorded_at, ...body } = row.entry;
@@ -58,18 +89,25 @@ function toFileEntry(row: OutboxEntry): HandoverFileEntry {
     recorded_at,
     ...body,
     state: row.state,
-    ...(row.lastError ? { last_error: row.lastError } : {}),
+    ...(row.lastError ? { last_error: fileError(row.lastError) } : {}),
   };
 }
 
-export function buildHandover(partnerId: string, rows: readonly OutboxEntry[], exportedAt: Date): HandoverFile {
-  return {
+/** The file, sealed: the seal covers everything else in it (seal.ts canonicalJson). */
+export async function buildHandover(
+  partnerId: string,
+  rows: readonly OutboxEntry[],
+  exportedAt: Date,
+  handoverKey: string,
+): Promise<HandoverFile> {
+  const content = {
     format: HANDOVER_FORMAT,
     version: HANDOVER_VERSION,
     partner_id: partnerId,
     exported_at: exportedAt.toISOString(),
     entries: rows.map(toFileEntry),
   };
+  return { ...content, seal: await sealOf(content, handoverKey) };
 }
 
 /** Lower-case ASCII words joined by hyphens; an Arabic-only name gives nothing, hence the fallback. */
@@ -99,23 +137,50 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The file's entries for this partner, or why it is refused. Checks everything before anything is written. */
-export function readHandover(text: string, partnerId: string): HandedOverEntry[] | HandoverRefusal {
-  const json = parseJson(text);
-  if (json === undefined) return 'not-json';
-  const header = handoverHeader.safeParse(json);
-  if (!header.success || header.data.format !== HANDOVER_FORMAT || header.data.version !== HANDOVER_VERSION) {
-    return 'other-format';
-  }
-  const file = handoverFile.safeParse(json);
-  if (!file.success) return 'damaged';
-  if (file.data.partner_id !== partnerId) return 'other-partner';
-  return file.data.entries.map(({ idempotency_key, state, last_error, ...entry }) => ({
+function toHandedOver({
+  idempotency_key,
+  state,
+  last_error,
+  ...entry
+}: z.output<typeof handoverEntry>): HandedOverEntry {
+  return {
     key: idempotency_key,
     entry,
     rejected: state === 'rejected',
-    lastError: last_error ?? null,
-  }));
+    // The importing tablet words the reason itself, in its own language.
+    lastError: last_error ? { ...last_error, message: '' } : null,
+  };
+}
+
+/**
+ * The file's entries for this partner, or why it is refused. Checks everything before anything is
+ * written: format and version, partner, then the seal over the file as parsed (what is checked is what
+ * is imported), then each entry against the contract.
+ */
+export async function readHandover(
+  text: string,
+  partnerId: string,
+  handoverKey: string,
+): Promise<HandedOverEntry[] | HandoverRefusal> {
+  const json = parseJson(text);
+  if (json === undefined) return 'not-json';
+  const header = handoverHeader.safeParse(json);
+  if (!header.success || header.data.format !== HANDOVER_FORMAT) return 'other-format';
+  if (header.data.version === UNSEALED_VERSION) return 'unsealed';
+  if (header.data.version !== HANDOVER_VERSION) return 'other-format';
+  const owner = handoverOwner.safeParse(json);
+  if (owner.success && owner.data.partner_id !== partnerId) return 'other-partner';
+  // The file as parsed, less its seal: exactly what the exporting tablet sealed, if nothing changed.
+  const { seal, ...content } = json as Record<string, unknown>;
+  if (!(await sealHolds(content, seal, handoverKey))) return 'tampered';
+  const file = handoverFile.safeParse(json);
+  if (!file.success || file.data.partner_id !== partnerId) return 'damaged';
+  return file.data.entries.map(toHandedOver);
+}
+
+/** The signed-in partner's hand-over key, as the last sign-in answer gave it (session.ts keeps it). */
+async function handoverKeyOf(partnerId: string): Promise<string | null> {
+  return (await db.accounts.get(partnerId))?.handoverKey ?? null;
 }
 
 /** Offers the file for download: a Blob behind an object URL and an <a download>, which works offline. */
@@ -132,23 +197,31 @@ function download(name: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** Exports the signed-in partner's unsent and refused entries; resolves to how many (0: no file). */
-export async function exportHandover(now: Date = new Date()): Promise<number> {
+/** Exports the signed-in partner's unsent and refused entries, sealed; says how many (0: no file). */
+export async function exportHandover(now: Date = new Date()): Promise<HandoverExport> {
   const user = getSession().user;
-  if (!user) return 0;
+  if (!user) return { kind: 'exported', count: 0 };
   const rows = await partnerOutbox(db, user.id);
-  if (rows.length === 0) return 0;
-  download(handoverFileName(user, now), JSON.stringify(buildHandover(user.id, rows, now), null, 2));
-  return rows.length;
+  if (rows.length === 0) return { kind: 'exported', count: 0 };
+  if (!sealingAvailable()) return { kind: 'refused', reason: 'unsupported' };
+  const key = await handoverKeyOf(user.id);
+  if (!key) return { kind: 'refused', reason: 'no-key' };
+  download(handoverFileName(user, now), JSON.stringify(await buildHandover(user.id, rows, now, key), null, 2));
+  return { kind: 'exported', count: rows.length };
 }
 
 /** Imports a hand-over file for the signed-in partner, all or nothing, then starts sending. */
 export async function importHandover(text: string, now: Date = new Date()): Promise<HandoverImport> {
   const partnerId = getSession().user?.id;
   if (!partnerId) return { kind: 'refused', reason: 'signed-out' };
-  const entries = readHandover(text, partnerId);
+  if (!sealingAvailable()) return { kind: 'refused', reason: 'unsupported' };
+  const key = await handoverKeyOf(partnerId);
+  if (!key) return { kind: 'refused', reason: 'no-key' };
+  const entries = await readHandover(text, partnerId, key);
   if (typeof entries === 'string') return { kind: 'refused', reason: entries };
   const result = await importHandedOver(db, partnerId, entries, now.toISOString());
   if (result.added > 0) void getSyncEngine().kick('manual');
-  return { kind: 'imported', result };
+  // The names of the repair types a conflict names, for the mechanic to read.
+  const repairTypes = result.conflicts.length > 0 ? await db.repairTypes.toArray() : [];
+  return { kind: 'imported', result, repairTypes: repairTypes.map(({ position: _position, ...type }) => type) };
 }

@@ -13,7 +13,7 @@ import { getSession, onSignIn, subscribeSession } from '../session';
 import { requestBackgroundSync } from './background';
 import { SyncEngine, type SubmitOutcome } from './engine';
 import { createSenderLock } from './lock';
-import { makeDueNow, outboxCounts, type RepairInput } from './outbox';
+import { makeDueNow, outboxCounts, type CorrectionInput, type RepairInput } from './outbox';
 
 export { backgroundSyncAvailable } from './background';
 export type { SubmitOutcome } from './engine';
@@ -94,6 +94,18 @@ export function submitCorrection(
   recordedAt: string,
 ): Promise<SubmitOutcome> {
   return getSyncEngine().submit(requirePartner(), input, recordedAt);
+}
+
+/**
+ * An entry the server refused because it holds its key with other values (docs/ARCHITECTURE.md#the-hand-over-file),
+ * recorded as a correction of that stored repair with this tablet's values; null if the entry is gone.
+ */
+export function correctConflictingEntry(
+  key: string,
+  input: CorrectionInput,
+  storedRecordedAt: string,
+): Promise<SubmitOutcome | null> {
+  return getSyncEngine().correctConflict(requirePartner(), key, input, storedRecordedAt);
 }
 
 /** Sends a corrected rejected entry again (new Idempotency-Key, original recorded_at); null if it is gone. */

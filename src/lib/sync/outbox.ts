@@ -9,8 +9,9 @@
  * may have found it on the server, or a newer sign-in may have made the answer stale.
  */
 import Dexie, { type Transaction } from 'dexie';
-import type { RepairEntry, RepairRecord } from '../../../contract';
+import type { CorrectionReason, ErrorCode, RepairEntry, RepairRecord } from '../../../contract';
 import type { MetaRow, OutboxEntry, OutboxError, OutboxState, PortalDatabase } from '../db';
+import { entryDifferences, type EntryDifference, type EntryVersion } from './entry-conflict';
 
 /** What the mechanic entered: the body of POST /repairs without recorded_at, which the outbox fixes. */
 export type RepairInput = Omit<RepairEntry, 'recorded_at'>;
@@ -348,11 +349,27 @@ export async function recoverInterrupted(db: PortalDatabase): Promise<void> {
 
 // ---- The history and the mechanic's corrections ----
 
+/** The server's answer to a key it already stores with another body (docs/API.md#post-repairs). */
+export const CONFLICT_REASON = 'idempotency_conflict' satisfies ErrorCode;
+
+/** How an entry found in conflict with the server is refused: worded by the screens, from its reason. */
+const CONFLICT_ERROR: OutboxError = { code: 422, reason: CONFLICT_REASON, message: '' };
+
+/** Refused because the server holds its key with other values: only a correction of that repair helps. */
+export function isConflict(error: OutboxError | null | undefined): boolean {
+  return error?.reason === CONFLICT_REASON;
+}
+
 /**
  * Repairs the server listed (a history refresh) go into the history; an entry still queued here that
  * the server turns out to hold (stored, but its answer never arrived) leaves the outbox in the same
  * transaction, so no reader ever sees one entry both queued and synced. A send of that entry still in
  * flight then finds nothing to update: the server answers it with the same stored repair.
+ *
+ * Only when the server holds the same entry: under its key the server may hold other values (an
+ * edited hand-over file sent from another tablet, docs/ARCHITECTURE.md#the-hand-over-file). That
+ * entry stays, refused for the conflict, beside the server's version, until the mechanic records it
+ * as a correction or discards it; sending it would only earn the server's 422.
  */
 export async function mergeServerRecords(
   db: PortalDatabase,
@@ -361,13 +378,23 @@ export async function mergeServerRecords(
 ): Promise<void> {
   await db.transaction('rw', db.outbox, db.history, async () => {
     await db.history.bulkPut(records.map((record) => ({ ...record, partnerId })));
-    const keys = records.map((record) => record.idempotency_key).filter(Boolean);
+    const storedByKey = new Map(
+      records.filter((record) => Boolean(record.idempotency_key)).map((record) => [record.idempotency_key, record]),
+    );
     const held = await db.outbox
       .where('key')
-      .anyOf(keys)
+      .anyOf([...storedByKey.keys()])
       .filter((row) => row.partnerId === partnerId)
-      .primaryKeys();
-    await db.outbox.bulkDelete(held);
+      .toArray();
+    const synced: string[] = [];
+    for (const row of held) {
+      const stored = storedByKey.get(row.key);
+      if (!stored) continue;
+      if (entryDifferences({ entry: row.entry }, { record: stored }).length === 0) synced.push(row.key);
+      else if (!isConflict(row.lastError))
+        await db.outbox.update(row.key, { state: 'rejected', lastError: CONFLICT_ERROR });
+    }
+    await db.outbox.bulkDelete(synced);
   });
 }
 
@@ -390,6 +417,38 @@ export async function replaceRejected(
         { ...value.input, corrects: row.entry.corrects, correction_reason: row.entry.correction_reason },
         row.entry.recorded_at,
       ),
+      state: 'pending',
+      attempts: 0,
+      nextAttemptAt: 0,
+      lastError: null,
+    };
+    await db.outbox.delete(row.key);
+    await db.outbox.add(next);
+    return next;
+  });
+}
+
+/** A correction of one of the partner's stored repairs: what it corrects, and why. */
+export type CorrectionInput = RepairInput & { corrects: string; correction_reason: CorrectionReason };
+
+/**
+ * An entry refused for a conflict, recorded as a correction of the repair the server stored under its
+ * key: the correction takes its place in one transaction (a new key, its place in the vehicle's order,
+ * and the stored repair's recorded_at: a correction keeps the moment of what it corrects).
+ */
+export async function replaceConflictWithCorrection(
+  db: PortalDatabase,
+  value: { key: string; newKey: string; partnerId: string; input: CorrectionInput; recordedAt: string },
+): Promise<OutboxEntry | null> {
+  return db.transaction('rw', db.outbox, async () => {
+    const row = await db.outbox.get(value.key);
+    if (!row || row.partnerId !== value.partnerId || row.state !== 'rejected' || !isConflict(row.lastError)) {
+      return null;
+    }
+    const next: OutboxEntry = {
+      ...row,
+      key: value.newKey,
+      entry: toEntry(value.input, value.recordedAt),
       state: 'pending',
       attempts: 0,
       nextAttemptAt: 0,
@@ -426,23 +485,41 @@ export interface HandedOverEntry {
   lastError: OutboxError | null;
 }
 
-export interface HandOverResult {
-  added: number;
-  /** Already in this outbox, or already synced (in the history): skipped. */
-  present: number;
+/** A file's entry under a key this tablet holds with other values: not imported, and said so. */
+export interface HandOverConflict {
+  key: string;
+  kodeId: string;
+  /** `here`: this tablet's value; `there`: the file's. */
+  differences: EntryDifference[];
 }
 
-async function alreadyHeld(db: PortalDatabase, partnerId: string, key: string): Promise<boolean> {
-  if (await db.outbox.get(key)) return true;
-  const synced = db.history.where('idempotency_key').equals(key.toLowerCase());
-  return (await synced.filter((row) => row.partnerId === partnerId).count()) > 0;
+export interface HandOverResult {
+  added: number;
+  /** Already in this outbox, or already synced (in the history), with the same values: skipped. */
+  present: number;
+  /** Held here under the same key with other values: skipped, each named with what differs. */
+  conflicts: HandOverConflict[];
+}
+
+/** What this tablet holds under the key: an entry of its outbox, or a repair of its synced history. */
+async function heldUnder(db: PortalDatabase, partnerId: string, key: string): Promise<EntryVersion | null> {
+  const queued = await db.outbox.get(key);
+  if (queued) return { entry: queued.entry };
+  const synced = await db.history
+    .where('idempotency_key')
+    .equals(key.toLowerCase())
+    .filter((row) => row.partnerId === partnerId)
+    .first();
+  return synced ? { record: synced } : null;
 }
 
 /**
  * Puts a hand-over file's entries into this outbox under their original keys and recorded_at, in one
  * transaction: the server stores each key once, so an entry this tablet already holds is skipped and
- * importing twice adds nothing. A refused entry stays refused (to be corrected here); any other goes
- * out as pending. createdAt is the moment of import: the stale alert counts time in this outbox.
+ * importing twice adds nothing. One it holds under the same key with other values is skipped too, and
+ * named: the server would refuse one of the two. A refused entry stays refused (to be corrected here);
+ * any other goes out as pending. createdAt is the moment of import: the stale alert counts time in this
+ * outbox.
  */
 export async function importHandedOver(
   db: PortalDatabase,
@@ -452,8 +529,16 @@ export async function importHandedOver(
 ): Promise<HandOverResult> {
   return db.transaction('rw', db.outbox, db.history, db.meta, async () => {
     let added = 0;
+    let present = 0;
+    const conflicts: HandOverConflict[] = [];
     for (const value of entries) {
-      if (await alreadyHeld(db, partnerId, value.key)) continue;
+      const held = await heldUnder(db, partnerId, value.key);
+      if (held) {
+        const differences = entryDifferences(held, { entry: value.entry });
+        if (differences.length === 0) present += 1;
+        else conflicts.push({ key: value.key, kodeId: normaliseKodeId(value.entry.kode_id), differences });
+        continue;
+      }
       await db.outbox.add({
         key: value.key,
         partnerId,
@@ -467,7 +552,7 @@ export async function importHandedOver(
       });
       added += 1;
     }
-    return { added, present: entries.length - added };
+    return { added, present, conflicts };
   });
 }
 

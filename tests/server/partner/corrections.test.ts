@@ -1,6 +1,8 @@
 /** Corrections, never overwrites (docs/API.md#corrections). */
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CORRECTION_WINDOW_MS,
@@ -9,6 +11,7 @@ import {
   type RepairRecord,
   type Statistics,
 } from '../../../contract';
+import { MIGRATIONS_FOLDER } from '../../../server/db/client';
 import { repairs } from '../../../server/db/schema';
 import { call, createTestApp, type TestApp } from '../../support/test-app';
 import { createPartner, type TestPartner } from '../../support/partners';
@@ -24,10 +27,15 @@ afterAll(() => t.close());
 
 const ago = (ms: number) => new Date(t.clock.now().getTime() - ms).toISOString();
 
-function post(partner: TestPartner, body: Record<string, unknown>, key: string = crypto.randomUUID()) {
+function post(
+  partner: TestPartner,
+  body: Record<string, unknown>,
+  key: string = crypto.randomUUID(),
+  headers: Record<string, string> = {},
+) {
   return call(t.app, 'POST', '/api/partner/repairs', {
     token: partner.token,
-    headers: { 'idempotency-key': key },
+    headers: { 'idempotency-key': key, ...headers },
     body: { repair_type_id: 'oil_change', consented: true, ...body },
   });
 }
@@ -59,7 +67,7 @@ describe('POST /api/partner/repairs with corrects', () => {
     const res = await post(p, {
       kode_id: 'KODE000001',
       odometer: 80_100,
-      recorded_at: ago(2 * DAY),
+      recorded_at: typo.recorded_at,
       corrects: typo.id,
       correction_reason: 'typo',
     });
@@ -91,7 +99,7 @@ describe('POST /api/partner/repairs with corrects', () => {
       await post(p, {
         kode_id: 'KODE000002',
         odometer: 12,
-        recorded_at: ago(2 * DAY),
+        recorded_at: replaced.recorded_at,
         corrects: replaced.id,
         correction_reason: 'odometer_replaced',
       })
@@ -109,7 +117,7 @@ describe('POST /api/partner/repairs with corrects', () => {
     const res = await post(p, {
       kode_id: 'T4GUH2M9UP',
       odometer: 20_000,
-      recorded_at: ago(2 * DAY),
+      recorded_at: wrong.recorded_at,
       corrects: wrong.id,
       correction_reason: 'wrong_vehicle',
     });
@@ -125,7 +133,7 @@ describe('POST /api/partner/repairs with corrects', () => {
     const body = {
       kode_id: 'TEQUFH2RP7',
       odometer: 1_600,
-      recorded_at: ago(DAY),
+      recorded_at: original.recorded_at,
       corrects: original.id,
       correction_reason: 'miles_as_km',
     };
@@ -144,7 +152,7 @@ describe('POST /api/partner/repairs with corrects', () => {
       post(partner, {
         kode_id: 'B8RXR7BP4R',
         odometer: 70_000,
-        recorded_at: ago(MINUTE),
+        recorded_at: original.recorded_at,
         corrects,
         correction_reason: reason,
       });
@@ -164,7 +172,7 @@ describe('POST /api/partner/repairs with corrects', () => {
       const missing = await post(p, {
         kode_id: 'B8RXR7BP4R',
         odometer: 70_000,
-        recorded_at: ago(MINUTE),
+        recorded_at: original.recorded_at,
         corrects: original.id,
       });
       expectRefused(missing, 400, 'correction_invalid');
@@ -184,14 +192,14 @@ describe('POST /api/partner/repairs with corrects', () => {
         post(p, {
           kode_id: 'MP97RDXATY',
           odometer: 5_001,
-          recorded_at: ago(MINUTE),
+          recorded_at: repair.recorded_at,
           corrects: repair.id,
           correction_reason: 'typo',
         }),
         post(p, {
           kode_id: 'MP97RDXATY',
           odometer: 5_002,
-          recorded_at: ago(MINUTE),
+          recorded_at: repair.recorded_at,
           corrects: repair.id,
           correction_reason: 'typo',
         }),
@@ -215,7 +223,7 @@ describe('POST /api/partner/repairs with corrects', () => {
         post(p, {
           kode_id: repair.vehicle.kode_id,
           odometer: 9_100,
-          recorded_at: ago(MINUTE),
+          recorded_at: repair.recorded_at,
           corrects: repair.id,
           correction_reason: 'typo',
         });
@@ -223,5 +231,223 @@ describe('POST /api/partner/repairs with corrects', () => {
       expectRefused(await fix(outside), 422, 'correction_window_closed');
       expect((await byId(p, outside.id))?.superseded_by).toBeNull();
     });
+  });
+});
+
+describe('what a correction keeps', () => {
+  /** The words a refusal is answered with in each language, with the field it is given under. */
+  async function refusalWords(partner: TestPartner, body: Record<string, unknown>) {
+    const words: Record<string, unknown> = {};
+    for (const language of ['fr', 'ar', 'en']) {
+      const res = await post(partner, body, crypto.randomUUID(), { 'accept-language': language });
+      expect(res.statusCode, res.body).toBe(400);
+      words[language] = res.json<ApiFailure>().error;
+    }
+    return words;
+  }
+
+  it.each(['typo', 'miles_as_km', 'odometer_replaced'])(
+    'refuses another vehicle with %s: 400 correction_vehicle_changed, worded in French, Arabic and English',
+    async (reason) => {
+      const p = await createPartner(t.app);
+      const original = await record(p, 'AG7BA8GYFC', 30_000, ago(DAY));
+      const words = await refusalWords(p, {
+        kode_id: 'H8Z3RFVCAU',
+        odometer: 30_000,
+        recorded_at: original.recorded_at,
+        corrects: original.id,
+        correction_reason: reason,
+      });
+      const fr = 'Seul le motif « Mauvais véhicule » permet de changer le KODE ID';
+      const ar = 'لا يسمح بتغيير معرّف KODE ID إلا سبب «مركبة خاطئة»';
+      const en = 'Only the reason “Wrong vehicle” lets a correction change the KODE ID';
+      const refusal = (message: string) => ({
+        type: 'validation',
+        reason: 'correction_vehicle_changed',
+        message,
+        fields: { kode_id: message },
+      });
+      expect(words).toEqual({ fr: refusal(fr), ar: refusal(ar), en: refusal(en) });
+      expect(await byId(p, original.id)).toMatchObject({ superseded_by: null });
+      expect((await history(p)).map((repair) => repair.vehicle.kode_id)).toEqual(['AG7BA8GYFC']);
+    },
+  );
+
+  it('lets wrong_vehicle alone change the vehicle, and any reason keep it', async () => {
+    const p = await createPartner(t.app);
+    const original = await record(p, 'AG7BA8GYFC', 30_000, ago(DAY));
+    const kept = await post(p, {
+      kode_id: 'ag7ba8gyfc',
+      odometer: 30_100,
+      recorded_at: original.recorded_at,
+      corrects: original.id,
+      correction_reason: 'typo',
+    });
+    expect(kept.statusCode).toBe(201);
+    const moved = await post(p, {
+      kode_id: 'H8Z3RFVCAU',
+      odometer: 30_100,
+      recorded_at: original.recorded_at,
+      corrects: kept.json<ApiSuccess<RepairRecord>>().data.id,
+      correction_reason: 'wrong_vehicle',
+    });
+    expect(moved.statusCode).toBe(201);
+    expect(moved.json<ApiSuccess<RepairRecord>>().data.vehicle.kode_id).toBe('H8Z3RFVCAU');
+  });
+
+  it('refuses another recorded_at: 400 correction_recorded_at_changed, worded in French, Arabic and English', async () => {
+    const p = await createPartner(t.app);
+    const original = await record(p, '6NCQKMJHEP', 40_000, ago(MINUTE));
+    const words = await refusalWords(p, {
+      kode_id: '6NCQKMJHEP',
+      odometer: 40_100,
+      recorded_at: ago(89 * DAY),
+      corrects: original.id,
+      correction_reason: 'typo',
+    });
+    const refusal = (message: string) => ({
+      type: 'validation',
+      reason: 'correction_recorded_at_changed',
+      message,
+      fields: { recorded_at: message },
+    });
+    expect(words).toEqual({
+      fr: refusal('Une correction garde la date de saisie de la saisie qu’elle corrige'),
+      ar: refusal('يجب أن يحمل التصحيح تاريخ الإدخال الذي يصححه نفسه'),
+      en: refusal('A correction keeps the entry date of the entry it corrects'),
+    });
+    expect(await byId(p, original.id)).toMatchObject({ superseded_by: null });
+  });
+
+  it('takes the original’s recorded_at in any notation of the same instant', async () => {
+    const p = await createPartner(t.app);
+    const original = await record(p, 'WPM5KT7JEE', 40_000, ago(DAY));
+    const instant = new Date(original.recorded_at);
+    const local = new Date(instant.getTime() + 60 * MINUTE).toISOString().replace('Z', '+01:00');
+    const res = await post(p, {
+      kode_id: 'WPM5KT7JEE',
+      odometer: 40_100,
+      recorded_at: local,
+      corrects: original.id,
+      correction_reason: 'typo',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<ApiSuccess<RepairRecord>>().data.recorded_at).toBe(original.recorded_at);
+  });
+
+  it('corrects a reading recorded long before it was stored: its moment is not judged by the 90-day rule again', async () => {
+    const p = await createPartner(t.app);
+    const original = await record(p, 'D9USL68JBF', 40_000, ago(80 * DAY));
+    // Stored 6 days ago, recorded 86 days before that: 92 days ago today, still correctable.
+    const recordedAt = new Date(t.clock.now().getTime() - 92 * DAY);
+    await t.app.db
+      .update(repairs)
+      .set({ recorded_at: recordedAt, created_at: new Date(t.clock.now().getTime() - 6 * DAY) })
+      .where(eq(repairs.id, original.id));
+    const res = await post(p, {
+      kode_id: 'D9USL68JBF',
+      odometer: 40_100,
+      recorded_at: recordedAt.toISOString(),
+      corrects: original.id,
+      correction_reason: 'typo',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<ApiSuccess<RepairRecord>>().data.recorded_at).toBe(recordedAt.toISOString());
+  });
+});
+
+describe('the correction window runs from the original', () => {
+  /**
+   * Runs `fn` with the app's clock `ms` in the past, so what it stores was stored then. The partner's
+   * access token and session are checked against the same clock, so they stay valid.
+   */
+  async function back<T>(ms: number, fn: () => Promise<T>): Promise<T> {
+    t.clock.advance(-ms);
+    try {
+      return await fn();
+    } finally {
+      t.clock.reset();
+    }
+  }
+  const correct = (p: TestPartner, repair: RepairRecord, odometer: number) =>
+    post(p, {
+      kode_id: repair.vehicle.kode_id,
+      odometer,
+      recorded_at: repair.recorded_at,
+      corrects: repair.id,
+      correction_reason: 'typo',
+    });
+  async function corrected(p: TestPartner, repair: RepairRecord, odometer: number) {
+    const res = await correct(p, repair, odometer);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<ApiSuccess<RepairRecord>>().data;
+  }
+
+  it('refuses to correct a correction of a reading stored 13 days ago: 422 correction_window_closed', async () => {
+    const p = await createPartner(t.app);
+    const original = await back(13 * DAY, () => record(p, 'AZSLRURFZ7', 20_000, ago(MINUTE)));
+    // Corrected 6.5 days after it was stored, within its window; the correction itself is 6.5 days old.
+    const correction = await back(6.5 * DAY, () => corrected(p, original, 20_100));
+    expectRefused(await correct(p, correction, 20_200), 422, 'correction_window_closed');
+    expect((await byId(p, correction.id))?.superseded_by).toBeNull();
+  });
+
+  it('follows a chain of corrections back to its original', async () => {
+    const p = await createPartner(t.app);
+    const chain = async (kodeId: string, storedAgo: number) => {
+      let last = await back(storedAgo, () => record(p, kodeId, 20_000, ago(MINUTE)));
+      for (const [index, odometer] of [20_010, 20_020, 20_030].entries()) {
+        last = await back((6 - index) * DAY, () => corrected(p, last, odometer));
+      }
+      return last;
+    };
+    const closed = await chain('6X8ZEB76CH', CORRECTION_WINDOW_MS + MINUTE);
+    expectRefused(await correct(p, closed, 20_040), 422, 'correction_window_closed');
+    const open = await chain('XRKFC7W3HP', CORRECTION_WINDOW_MS - MINUTE);
+    expect((await correct(p, open, 20_040)).statusCode).toBe(201);
+  });
+
+  it('gives corrections stored before the 0003 migration the window of their chain’s original', async () => {
+    const p = await createPartner(t.app);
+    const original = await back(6 * DAY, () => record(p, 'RVJQ2T8MPN', 20_000, ago(MINUTE)));
+    const first = await back(4 * DAY, () => corrected(p, original, 20_100));
+    const second = await back(2 * DAY, () => corrected(p, first, 20_200));
+    const until = new Date(Date.parse(original.created_at) + CORRECTION_WINDOW_MS).toISOString();
+    // As a database migrated before the column existed: corrections without the moment their window runs from.
+    await t.app.db
+      .update(repairs)
+      .set({ original_created_at: null })
+      .where(inArray(repairs.id, [first.id, second.id]));
+    expect(await byId(p, second.id)).not.toMatchObject({ correctable_until: until });
+    const migration = fs.readFileSync(path.join(MIGRATIONS_FOLDER, '0003_correction_window_origin.sql'), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint').slice(1)) {
+      await t.app.db.execute(sql.raw(statement));
+    }
+    expect(await byId(p, second.id)).toMatchObject({ correctable_until: until });
+    expect(await byId(p, original.id)).toMatchObject({ correctable_until: null });
+    const rows = await t.app.db
+      .select()
+      .from(repairs)
+      .where(inArray(repairs.id, [original.id, first.id, second.id]));
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.original_created_at?.toISOString() ?? null]))).toEqual({
+      [original.id]: null,
+      [first.id]: original.created_at,
+      [second.id]: original.created_at,
+    });
+  });
+
+  it('reports correctable_until from the original on every standing repair of its chain, null once superseded', async () => {
+    const p = await createPartner(t.app);
+    const fresh = await record(p, 'LL3RAXPBJG', 20_000, ago(MINUTE));
+    const windowOf = (repair: RepairRecord) =>
+      new Date(Date.parse(repair.created_at) + CORRECTION_WINDOW_MS).toISOString();
+    expect(fresh.correctable_until).toBe(windowOf(fresh));
+    const original = await back(5 * DAY, () => record(p, 'BZ88MZNLUD', 20_000, ago(MINUTE)));
+    const first = await back(2 * DAY, () => corrected(p, original, 20_100));
+    const second = await corrected(p, first, 20_200);
+    expect(second.correctable_until).toBe(windowOf(original));
+    expect(await byId(p, second.id)).toMatchObject({ correctable_until: windowOf(original) });
+    expect(await byId(p, first.id)).toMatchObject({ correctable_until: null });
+    expect(await byId(p, original.id)).toMatchObject({ correctable_until: null });
   });
 });

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiFailure, ApiSuccess, RepairRecord } from '../../../contract';
-import { ODOMETER_MAX_KM_PER_DAY, repairEntry } from '../../../contract';
+import { CORRECTION_WINDOW_MS, ODOMETER_MAX_KM_PER_DAY, repairEntry } from '../../../contract';
 import { repairs, sessions } from '../../../server/db/schema';
 import { createRepair } from '../../../server/services/repairs';
 import { requestHash } from '../../../server/services/request-hash';
@@ -99,11 +99,13 @@ describe('POST /api/partner/repairs', () => {
         correction_reason: null,
         recorded_at: recordedAt,
         created_at: expect.any(String),
+        correctable_until: expect.any(String),
         idempotency_key: key,
       },
     });
     const createdAt = new Date(body.data.created_at).getTime();
     expect(Math.abs(createdAt - t.clock.now().getTime())).toBeLessThan(5000);
+    expect(body.data.correctable_until).toBe(new Date(createdAt + CORRECTION_WINDOW_MS).toISOString());
     const [row] = await t.app.db.select().from(repairs).where(eq(repairs.id, body.data.id));
     expect(row).toMatchObject({ partner_id: partner.id, kode_id: 'KODE000002', note: 'Filtre à huile changé' });
   });
@@ -516,6 +518,7 @@ describe('GET /api/partner/repairs', () => {
       correction_reason: null,
       recorded_at: stored[4]?.recorded_at,
       created_at: expect.any(String),
+      correctable_until: stored[4]?.correctable_until,
       idempotency_key: stored[4]?.idempotency_key,
     });
   });
@@ -614,6 +617,29 @@ describe('GET /api/partner/repairs', () => {
     const res = await list(`?${query}`);
     expectError(res, 400, 'validation', 'invalid_request');
   });
+
+  it.each([
+    ['0000-01-01T00:00:00Z'],
+    ['9999-12-31T23:59:59-23:59'],
+    ['1999-12-31T23:59:59.999Z'],
+    ['2000-01-01T00:30:00+01:00'],
+    ['2100-01-01T00:00:00Z'],
+  ])('answers 400 date_out_of_range for ?before=%s, in the envelope, worded', async (before) => {
+    const res = await list(`?before=${encodeURIComponent(before)}`);
+    const error = expectError(res, 400, 'validation', 'date_out_of_range');
+    expect(error).toMatchObject({
+      message: 'La date doit être comprise entre 2000 et 2099',
+      fields: { before: 'La date doit être comprise entre 2000 et 2099' },
+    });
+  });
+
+  it.each([['2000-01-01T00:00:00Z'], ['2099-12-31T23:59:59.999Z'], ['2100-01-01T00:59:59+01:00']])(
+    'accepts ?before=%s at the edge of the dates it takes',
+    async (before) => {
+      const res = await list(`?before=${encodeURIComponent(before)}`);
+      expect(res.statusCode, res.body).toBe(200);
+    },
+  );
 
   it('answers 401 without a token', async () => {
     expectError(await call(t.app, 'GET', '/api/partner/repairs'), 401, 'auth', 'unauthorized');

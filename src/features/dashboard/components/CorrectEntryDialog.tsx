@@ -3,6 +3,7 @@
  * rules as the form. It goes again under a new Idempotency-Key with its original date.
  */
 import { OPERATION_FAILED } from '../../../lib/error-messages';
+import { outboxErrorText } from '../../../lib/outbox-error-text';
 import { notifyEntrySaved } from '../notify-saved';
 import { Alert, Dialog, Stack } from '@chakra-ui/react';
 import { DialogFrame, FormDialogFooter } from '../../../components/ui/dialog-frame';
@@ -78,7 +79,7 @@ function CorrectEntryContent({ item, onClose }: { item: HistoryItem; onClose: ()
             {item.lastError && (
               <Alert.Root status="error">
                 <Alert.Indicator />
-                <Alert.Title>{item.lastError.message}</Alert.Title>
+                <Alert.Title>{outboxErrorText(i18n, item.lastError)}</Alert.Title>
               </Alert.Root>
             )}
             <EntryFields form={form} />

@@ -2,18 +2,22 @@
  * Correcting one of the partner's stored repairs (docs/PRODUCT.md#corrections): never an overwrite. A
  * new entry names the repair it corrects and why, keeps the moment of the reading, and is queued like
  * any entry (offline too); once stored, the original is kept and shown as replaced.
+ *
+ * Also how an entry refused for a conflict is settled (docs/ARCHITECTURE.md#the-hand-over-file): the
+ * server holds other values under its key, so this tablet's values, filled in, correct that stored
+ * repair, and the refused entry gives way to the correction.
  */
 import { Alert, Dialog, Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { CORRECTION_REASONS, type CorrectionReason, type RepairRecord } from '../../../../contract';
+import { CORRECTION_REASONS, type CorrectionReason, type RepairEntry, type RepairRecord } from '../../../../contract';
 import { DialogFrame, FormDialogFooter } from '../../../components/ui/dialog-frame';
 import { notify } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../lib/dates';
 import { formatKm } from '../../../lib/format';
 import { useLocale } from '../../../lib/i18n';
 import { OPERATION_FAILED } from '../../../lib/error-messages';
-import { submitCorrection } from '../../../lib/sync';
+import { correctConflictingEntry, submitCorrection, type SubmitOutcome } from '../../../lib/sync';
 import { useUnsavedInput } from '../../../lib/unsaved';
 import type { HistoryItem } from '../data/history';
 import { notifyEntrySaved } from '../notify-saved';
@@ -23,32 +27,53 @@ import { CORRECTION_REASON_LABELS } from './VerdictBadge';
 
 const KM_PER_MILE = 1.609344;
 
-function initialValues(record: RepairRecord): RepairFormValues {
+/** The stored repair's values, or (a conflict) this tablet's values for it. */
+function initialValues(record: RepairRecord, conflicting: RepairEntry | null): RepairFormValues {
   return {
-    kode_id: record.vehicle.kode_id,
-    odometer: String(record.odometer),
-    repair_type_id: record.repair_type.id,
+    kode_id: conflicting?.kode_id ?? record.vehicle.kode_id,
+    odometer: String(conflicting?.odometer ?? record.odometer),
+    repair_type_id: conflicting?.repair_type_id ?? record.repair_type.id,
     // The mechanic confirms the corrected values again.
     consented: false,
   };
 }
 
+/** What the dialog corrects: a stored repair, and, for a conflict, the refused entry it replaces. */
+interface Correcting {
+  record: RepairRecord;
+  until: string;
+  conflicting: { key: string; entry: RepairEntry } | null;
+}
+
+function correctingOf(item: HistoryItem | null): Correcting | null {
+  if (item?.record && item.correctableUntil) {
+    return { record: item.record, until: item.correctableUntil, conflicting: null };
+  }
+  const conflict = item?.conflict;
+  if (item?.entry && conflict?.stored && conflict.correctableUntil) {
+    return {
+      record: conflict.stored,
+      until: conflict.correctableUntil,
+      conflicting: { key: item.id, entry: item.entry },
+    };
+  }
+  return null;
+}
+
 export function CorrectRepairDialog({ item, onClose }: { item: HistoryItem | null; onClose: () => void }) {
-  const record = item?.record ?? null;
+  const correcting = correctingOf(item);
   return (
-    <DialogFrame open={record !== null} onClose={onClose} size="lg">
-      {record && item?.correctableUntil && (
-        <CorrectRepairContent key={record.id} record={record} until={item.correctableUntil} onClose={onClose} />
-      )}
+    <DialogFrame open={correcting !== null} onClose={onClose} size="lg">
+      {correcting && <CorrectRepairContent key={correcting.record.id} {...correcting} onClose={onClose} />}
     </DialogFrame>
   );
 }
 
-function CorrectRepairContent(props: { record: RepairRecord; until: string; onClose: () => void }) {
-  const { record, onClose } = props;
+function CorrectRepairContent(props: Correcting & { onClose: () => void }) {
+  const { record, conflicting, onClose } = props;
   const { t, i18n } = useLingui();
   const locale = useLocale();
-  const form = useRepairForm(() => initialValues(record));
+  const form = useRepairForm(() => initialValues(record, conflicting?.entry ?? null));
   const [reason, setReason] = useState<CorrectionReason | null>(null);
   // Asked for once Save is pressed without one, as the form's own fields are.
   const [reasonAsked, setReasonAsked] = useState(false);
@@ -75,10 +100,15 @@ function CorrectRepairContent(props: { record: RepairRecord; until: string; onCl
             year: record.vehicle.year,
           }
         : null;
-      const outcome = await submitCorrection(
-        { ...toRepairInput(corrected, details), corrects: record.id, correction_reason: reason },
-        record.recorded_at,
-      );
+      const input = { ...toRepairInput(corrected, details), corrects: record.id, correction_reason: reason };
+      const outcome: SubmitOutcome | null = conflicting
+        ? await correctConflictingEntry(conflicting.key, input, record.recorded_at)
+        : await submitCorrection(input, record.recorded_at);
+      if (!outcome) {
+        // The refused entry is gone meanwhile (discarded, or settled on another tab).
+        onClose();
+        return;
+      }
       if (outcome.kind === 'rejected') notify.error(outcome.entry.lastError?.message || i18n._(OPERATION_FAILED));
       else notifyEntrySaved(i18n, outcome.kind);
       onClose();

@@ -4,11 +4,14 @@
  */
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { CORRECTION_REASONS, type RepairType } from '../../../../contract';
+import { EntryDifferences } from '../../../components/EntryDifferences';
 import { formatDateTime } from '../../../lib/dates';
 import { formatKm } from '../../../lib/format';
 import { localized } from '../../../lib/localized';
 import type { Locale } from '../../../lib/i18n';
-import type { HistoryItem, HistoryStatus } from '../data/history';
+import { outboxErrorText } from '../../../lib/outbox-error-text';
+import type { EntryConflict, HistoryItem, HistoryStatus } from '../data/history';
 import { CORRECTION_REASON_LABELS, ReasonsText, VerdictBadge } from './VerdictBadge';
 
 /** What the mechanic can do from an entry; the dialogs they open belong to the history. */
@@ -17,6 +20,11 @@ export interface EntryActions {
   correctStored: (item: HistoryItem) => void;
   /** A refused entry: corrected and sent again. */
   correctRefused: (item: HistoryItem) => void;
+  /**
+   * A refused entry whose key the server holds with other values: this tablet's values recorded as a
+   * correction of the stored repair (docs/ARCHITECTURE.md#the-hand-over-file).
+   */
+  correctConflict: (item: HistoryItem) => void;
   /** A refused entry: dropped from the tablet, after confirmation. */
   discard: (item: HistoryItem) => void;
 }
@@ -46,9 +54,57 @@ function correctable(item: HistoryItem): item is HistoryItem & { correctableUnti
   return item.correctableUntil !== null && Date.now() < Date.parse(item.correctableUntil);
 }
 
-/** Whether the verification has anything to say: queued entries have no verdict yet. */
+/** Whether the verification has anything to say: queued entries have no verdict yet (unless in conflict). */
 export function hasVerification(item: HistoryItem): boolean {
-  return item.verdict !== null || item.superseded !== null || item.correctionReason !== null || correctable(item);
+  return (
+    item.verdict !== null ||
+    item.superseded !== null ||
+    item.correctionReason !== null ||
+    item.otherVersionHere ||
+    item.conflict !== null ||
+    correctable(item)
+  );
+}
+
+/** Whether the conflict can be settled by correcting the stored repair with this tablet's values. */
+function conflictCorrectable(conflict: EntryConflict): boolean {
+  return conflict.correctableUntil !== null && Date.now() < Date.parse(conflict.correctableUntil);
+}
+
+/**
+ * Both versions of an entry the server holds under its key with other values: this tablet's and the
+ * server's, field by field (docs/ARCHITECTURE.md#the-hand-over-file).
+ */
+function ConflictVersions({ item, conflict }: { item: HistoryItem; conflict: EntryConflict }) {
+  const { t, i18n } = useLingui();
+  const repairTypes: RepairType[] = [
+    ...(item.repairType ? [item.repairType] : []),
+    ...(conflict.stored ? [conflict.stored.repair_type] : []),
+  ];
+  return (
+    <Stack gap="1" align="stretch" data-conflict="">
+      <Text fontSize="sm" fontWeight="semibold" color="fg.error">
+        <Trans>Le serveur a enregistré une autre version de cette saisie</Trans>
+      </Text>
+      {conflict.stored ? (
+        <EntryDifferences
+          differences={conflict.differences}
+          thereLabel={t`Sur le serveur`}
+          names={{
+            repairTypes,
+            correctionReason: (reason) => {
+              const known = CORRECTION_REASONS.find((candidate) => candidate === reason);
+              return known ? i18n._(CORRECTION_REASON_LABELS[known]) : reason;
+            },
+          }}
+        />
+      ) : (
+        <Text fontSize="sm" color="fg.muted">
+          <Trans>Sa version s’affichera à la prochaine actualisation de l’historique.</Trans>
+        </Text>
+      )}
+    </Stack>
+  );
 }
 
 export function RepairTypeName({ item, locale }: { item: HistoryItem; locale: Locale }) {
@@ -78,6 +134,12 @@ export function Verification({ item, actions }: { item: HistoryItem; actions: En
   const { t, i18n } = useLingui();
   return (
     <Stack gap="1" align="flex-start">
+      {item.conflict && <ConflictVersions item={item} conflict={item.conflict} />}
+      {item.otherVersionHere && (
+        <Badge colorPalette="orange" variant="outline" size="md">
+          <Trans>Autre version sur cette tablette</Trans>
+        </Badge>
+      )}
       {item.verdict && item.superseded === null && <VerdictBadge verdict={item.verdict} />}
       {item.superseded === null && <ReasonsText reasons={item.reasons} />}
       {item.superseded === 'stored' && (
@@ -118,27 +180,58 @@ export function Verification({ item, actions }: { item: HistoryItem; actions: En
   );
 }
 
-/** A refused entry: the server's reason, and the two ways out of the outbox. */
+/**
+ * A refused entry: the reason, and the ways out of the outbox. Refused for a conflict, it is not sent
+ * again as it is (the server would refuse its key once more): recorded as a correction of the stored
+ * repair, or discarded to keep the server's version.
+ */
 export function RefusedEntry({ item, actions }: { item: HistoryItem; actions: EntryActions }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const conflict = item.conflict;
   return (
     <Stack gap="2" align="flex-start">
-      {item.lastError?.message && (
+      {item.lastError && (
         <Text fontSize="sm" color="fg.error" overflowWrap="anywhere">
-          {item.lastError.message}
+          {outboxErrorText(i18n, item.lastError)}
+        </Text>
+      )}
+      {conflict?.stored && !conflictCorrectable(conflict) && (
+        <Text fontSize="sm" color="fg.muted">
+          <Trans>La version du serveur ne peut plus être corrigée : abandonnez celle-ci pour garder la sienne.</Trans>
         </Text>
       )}
       <HStack gap="2" wrap="wrap">
-        <Button
-          size="sm"
-          minHeight="11"
-          variant="outline"
-          colorPalette="brand"
-          aria-label={t`Corriger la saisie ${item.kodeId}`}
-          onClick={() => actions.correctRefused(item)}
-        >
-          <Trans>Corriger</Trans>
-        </Button>
+        {conflict === null && (
+          <Button
+            size="sm"
+            minHeight="11"
+            variant="outline"
+            colorPalette="brand"
+            aria-label={t`Corriger la saisie ${item.kodeId}`}
+            onClick={() => actions.correctRefused(item)}
+          >
+            <Trans>Corriger</Trans>
+          </Button>
+        )}
+        {conflict?.stored && conflictCorrectable(conflict) && (
+          <Button
+            size="sm"
+            minHeight="11"
+            // The table's status column is narrow: the label wraps rather than leave the table.
+            height="auto"
+            py="2"
+            whiteSpace="normal"
+            flexShrink={1}
+            maxWidth="full"
+            textAlign="start"
+            variant="outline"
+            colorPalette="brand"
+            aria-label={t`Enregistrer la saisie ${item.kodeId} comme correction`}
+            onClick={() => actions.correctConflict(item)}
+          >
+            <Trans>Enregistrer comme correction</Trans>
+          </Button>
+        )}
         <Button
           size="sm"
           minHeight="11"

@@ -93,6 +93,8 @@ export function HistoryTable() {
   const actions: EntryActions = {
     correctStored: setCorrectingStored,
     correctRefused: setCorrecting,
+    // The same dialog as a stored entry's correction, started from this tablet's values.
+    correctConflict: setCorrectingStored,
     discard: setDiscarding,
   };
 

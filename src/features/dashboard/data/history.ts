@@ -3,7 +3,9 @@
  * merged by id) and their entries still in the outbox, in one list, newest first by recorded_at.
  * An entry is either queued or synced, never both: a refresh that brings a repair the outbox still
  * holds (its answer was lost) takes it out of the outbox in the same transaction, and the list drops a
- * queued entry whose Idempotency-Key a synced repair carries. The newest page is fetched at sign-in
+ * queued entry whose Idempotency-Key a synced repair carries with the same values. With other values
+ * (docs/ARCHITECTURE.md#the-hand-over-file) both stay: the queued entry, refused for the conflict,
+ * carries the server's version to be compared and corrected. The newest page is fetched at sign-in
  * too (the dashboard's device fill), so the history shows offline from the first minute.
  */
 import Dexie from 'dexie';
@@ -19,12 +21,31 @@ import {
   type RepairType,
 } from '../../../../contract';
 import { listRepairs, type ListRepairsParams } from '../api/list-repairs';
-import { db, partnerMetaKey, readMeta, writeMeta, type OutboxError, type OutboxState } from '../../../lib/db';
+import {
+  db,
+  partnerMetaKey,
+  readMeta,
+  writeMeta,
+  type OutboxEntry,
+  type OutboxError,
+  type OutboxState,
+} from '../../../lib/db';
 import { useLocalQuery } from '../../../lib/local-query';
 import { currentPartnerId, usePartnerId } from '../../../lib/partner';
-import { mergeServerRecords, partnerOutbox, unsentCorrections } from '../../../lib/sync/outbox';
+import { entryDifferences, type EntryDifference } from '../../../lib/sync/entry-conflict';
+import { isConflict, mergeServerRecords, partnerOutbox, unsentCorrections } from '../../../lib/sync/outbox';
 
 export type HistoryStatus = 'synced' | OutboxState;
+
+/** A refused entry whose key the server holds with other values: both versions, and the way out. */
+export interface EntryConflict {
+  /** The repair the server stored under the entry's key; null until a history refresh brings it. */
+  stored: RepairRecord | null;
+  /** `here`: this tablet's value; `there`: the server's. */
+  differences: EntryDifference[];
+  /** Until when the stored repair can be corrected with this tablet's values; null when it cannot. */
+  correctableUntil: string | null;
+}
 
 export interface HistoryItem {
   /** The server's id for a synced repair; the Idempotency-Key for a queued one. */
@@ -49,6 +70,10 @@ export interface HistoryItem {
   entry: (RepairEntry & { recorded_at: string }) | null;
   /** Synced entries only: the stored repair, what a correction starts from. */
   record: RepairRecord | null;
+  /** Queued entries only: refused because the server holds its key with other values. */
+  conflict: EntryConflict | null;
+  /** Synced entries only: this tablet holds other values under its key (a refused entry, with `conflict`). */
+  otherVersionHere: boolean;
 }
 
 export interface HistoryPage {
@@ -110,19 +135,30 @@ async function oldestHeld(partnerId: string): Promise<HistoryCursor | undefined>
   return oldest && { recordedAt: oldest.recorded_at, id: oldest.id };
 }
 
-/** The partner's queued entries, less any the server is already known to hold (synced under the same key). */
-async function readQueued(partnerId: string) {
+interface QueuedRow {
+  row: OutboxEntry;
+  /** What the server stored under the entry's key, when it differs from the entry. */
+  stored: RepairRecord | null;
+}
+
+/**
+ * The partner's queued entries, less any the server is already known to hold with the same values
+ * (synced under the same key); one it holds with other values stays, with the server's version.
+ */
+async function readQueued(partnerId: string): Promise<QueuedRow[]> {
   const queued = await partnerOutbox(db, partnerId);
-  if (queued.length === 0) return queued;
-  const syncedKeys = new Set(
-    (
-      await db.history
-        .where('idempotency_key')
-        .anyOf(queued.map((row) => row.key))
-        .toArray()
-    ).map((row) => row.idempotency_key),
-  );
-  return queued.filter((row) => !syncedKeys.has(row.key));
+  if (queued.length === 0) return [];
+  const synced = await db.history
+    .where('idempotency_key')
+    .anyOf(queued.map((row) => row.key))
+    .filter((row) => row.partnerId === partnerId)
+    .toArray();
+  const storedByKey = new Map(synced.map(({ partnerId: _partnerId, ...record }) => [record.idempotency_key, record]));
+  return queued.flatMap((row): QueuedRow[] => {
+    const stored = storedByKey.get(row.key);
+    if (!stored) return [{ row, stored: null }];
+    return entryDifferences({ entry: row.entry }, { record: stored }).length === 0 ? [] : [{ row, stored }];
+  });
 }
 
 /** One read transaction: the synced and queued parts come from the same moment, never half a merge. */
@@ -145,10 +181,14 @@ async function readHistoryRows(partnerId: string, limit: number): Promise<Histor
   ]);
   const typeById = new Map(types.map(({ position: _position, ...type }) => [type.id, type]));
   const correctedHere = new Set(corrections.map((row) => row.entry.corrects));
+  const contested = new Set(queued.filter(({ stored }) => stored !== null).map(({ row }) => row.key));
   const items: HistoryItem[] = [
-    ...synced.map(({ partnerId: _partnerId, ...row }) => syncedItem(row, correctedHere.has(row.id))),
+    ...synced.map(({ partnerId: _partnerId, ...row }) => ({
+      ...syncedItem(row, correctedHere.has(row.id)),
+      otherVersionHere: contested.has(row.idempotency_key),
+    })),
     ...queued.map(
-      (row): HistoryItem => ({
+      ({ row, stored }): HistoryItem => ({
         id: row.key,
         status: row.state,
         kodeId: row.entry.kode_id,
@@ -163,10 +203,23 @@ async function readHistoryRows(partnerId: string, limit: number): Promise<Histor
         lastError: row.lastError,
         entry: row.entry,
         record: null,
+        conflict: conflictOf(row, stored, stored !== null && correctedHere.has(stored.id)),
+        otherVersionHere: false,
       }),
     ),
   ];
   return { items: newestFirst(items).slice(0, limit), total: syncedCount + queued.length, refreshedAt: refreshedAt ?? null };
+}
+
+/** The conflict a queued entry is in, if any; `correctionQueued`: the stored repair is being corrected already. */
+function conflictOf(row: OutboxEntry, stored: RepairRecord | null, correctionQueued: boolean): EntryConflict | null {
+  if (!stored && !isConflict(row.lastError)) return null;
+  if (!stored) return { stored: null, differences: [], correctableUntil: null };
+  return {
+    stored,
+    differences: entryDifferences({ entry: row.entry }, { record: stored }),
+    correctableUntil: syncedItem(stored, correctionQueued).correctableUntil,
+  };
 }
 
 /** The stored repair an item corrects, or null. */
@@ -219,12 +272,23 @@ function syncedItem(row: RepairRecord, correctionQueued: boolean): HistoryItem {
     reasons: row.reasons ?? [],
     superseded,
     correctionReason: row.correction_reason ?? null,
-    correctableUntil:
-      superseded === null ? new Date(Date.parse(row.created_at) + CORRECTION_WINDOW_MS).toISOString() : null,
+    correctableUntil: superseded === null ? correctionDeadline(row) : null,
     lastError: null,
     entry: null,
     record: row,
+    conflict: null,
+    otherVersionHere: false,
   };
+}
+
+/**
+ * Until when a stored repair can be corrected: the server's word (the window runs from the first
+ * reading of a correction chain, docs/PRODUCT.md#corrections), or for a record kept from an older
+ * server that did not say, seven days from its own storing.
+ */
+function correctionDeadline(row: RepairRecord): string | null {
+  if (row.correctable_until !== undefined) return row.correctable_until;
+  return new Date(Date.parse(row.created_at) + CORRECTION_WINDOW_MS).toISOString();
 }
 
 /** The newest `limit` items, live; refreshed from the server when first shown. Undefined while loading. */

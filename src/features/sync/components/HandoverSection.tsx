@@ -1,12 +1,50 @@
 /**
  * The hand-over file in the sending panel (docs/ARCHITECTURE.md#the-hand-over-file): export this
  * partner's unsent and refused entries, or import a file exported on another tablet by the same partner.
+ * The entries of an imported file that differ from this tablet's under the same key stay listed here,
+ * field by field, until the next import: a toast would be gone before they were read.
  */
-import { Button, Heading, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Alert, Button, Heading, HStack, List, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type ChangeEvent } from 'react';
+import { EntryDifferences } from '../../../components/EntryDifferences';
 import { useSyncStatus } from '../../../lib/sync/hooks';
-import { useHandover } from '../hooks/useHandover';
+import { useHandover, type ImportedConflicts } from '../hooks/useHandover';
+
+function ImportConflicts({ conflicts, repairTypes }: ImportedConflicts) {
+  const { t } = useLingui();
+  const differing = conflicts.length;
+  return (
+    <Alert.Root status="warning" data-import-conflicts="">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>
+          {t`${plural(differing, {
+            one: '# saisie du fichier diffère de celle de cette tablette : elle n’a pas été importée',
+            other: '# saisies du fichier diffèrent de celles de cette tablette : elles n’ont pas été importées',
+          })}`}
+        </Alert.Title>
+        <Alert.Description>
+          <List.Root ps="0" mt="2" gap="3" listStyleType="none">
+            {conflicts.map((conflict) => (
+              <List.Item key={conflict.key} data-key={conflict.key}>
+                <Text fontWeight="semibold" fontFamily="mono">
+                  <bdi dir="ltr">{conflict.kodeId}</bdi>
+                </Text>
+                <EntryDifferences
+                  differences={conflict.differences}
+                  thereLabel={t`Dans le fichier`}
+                  names={{ repairTypes }}
+                />
+              </List.Item>
+            ))}
+          </List.Root>
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
 
 export function HandoverSection() {
   const { t } = useLingui();
@@ -14,6 +52,7 @@ export function HandoverSection() {
   const { exportEntries, importFile } = useHandover();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<'export' | 'import' | null>(null);
+  const [conflicts, setConflicts] = useState<ImportedConflicts | null>(null);
 
   const run = async (kind: 'export' | 'import', action: () => Promise<void>) => {
     setBusy(kind);
@@ -23,7 +62,7 @@ export function HandoverSection() {
     const file = event.target.files?.[0];
     // Cleared, so choosing the same file again imports it again (and adds nothing).
     event.target.value = '';
-    if (file) void run('import', () => importFile(file));
+    if (file) void run('import', async () => setConflicts(await importFile(file)));
   };
 
   return (
@@ -68,6 +107,7 @@ export function HandoverSection() {
           />
         </VisuallyHidden>
       </HStack>
+      {conflicts && <ImportConflicts {...conflicts} />}
     </Stack>
   );
 }

@@ -14,6 +14,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { formatKm } from '../../../lib/format';
 import { useLocale } from '../../../lib/i18n';
 import { useOnline } from '../../../lib/online';
+import { outboxErrorText } from '../../../lib/outbox-error-text';
 import { logout } from '../../../lib/session';
 import { sendNow } from '../../../lib/sync';
 import type { EntrySample, OutboxAttention } from '../../../lib/sync/outbox';
@@ -58,7 +59,7 @@ function ExportButton() {
 
 /** Each entry named by what the mechanic wrote on it: KODE ID, odometer, date (and the server's reason). */
 function EntryList({ sample, withReason }: { sample: EntrySample; withReason?: boolean }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const locale = useLocale();
   const more = sample.count - sample.entries.length;
   return (
@@ -67,7 +68,7 @@ function EntryList({ sample, withReason }: { sample: EntrySample; withReason?: b
         <List.Item key={row.key} data-key={row.key}>
           <bdi dir="ltr">{row.entry.kode_id}</bdi> · <bdi dir="ltr">{formatKm(row.entry.odometer, locale)}</bdi> ·{' '}
           <bdi dir="ltr">{formatDateTime(row.entry.recorded_at)}</bdi>
-          {withReason && row.lastError?.message ? ` — ${row.lastError.message}` : ''}
+          {withReason && row.lastError ? ` — ${outboxErrorText(i18n, row.lastError)}` : ''}
         </List.Item>
       ))}
       {more > 0 && <List.Item>{t`${plural(more, { one: '+ # autre', other: '+ # autres' })}`}</List.Item>}
@@ -104,10 +105,10 @@ function AttentionAlert({ kind, status, title, reason, sample, withReason, actio
 }
 
 function StaleAlert({ stale }: { stale: OutboxAttention['stale'] }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const online = useOnline();
   const since = formatDateTime(stale.entries[0]?.createdAt ?? '');
-  const message = stale.serverError?.message;
+  const message = stale.serverError && outboxErrorText(i18n, stale.serverError);
   return (
     <AttentionAlert
       kind="stale"

@@ -42,6 +42,12 @@ function bodyRows() {
   return within(table).getAllByRole('row').slice(1);
 }
 
+function rowWithStatus(status: string): HTMLElement {
+  const row = bodyRows().find((candidate) => candidate.getAttribute('data-status') === status);
+  if (!row) throw new Error(`no ${status} row`);
+  return row;
+}
+
 /** A row's cells as the mechanic reads them. */
 function cellTexts(row: HTMLElement): string[] {
   return within(row)
@@ -174,6 +180,22 @@ describe('history tab', () => {
     expect(document.documentElement.dir).toBe('rtl');
   });
 
+  it('shows until when a correction can itself be corrected as the server says (from the first reading)', async () => {
+    const now = Date.now();
+    // A correction stored just now, of a reading stored six days ago: its window closes in one day.
+    const correction = {
+      ...record(1, '2025-03-01T10:00:00.000Z', 120_500),
+      created_at: new Date(now).toISOString(),
+      correctable_until: new Date(now + 24 * 3_600_000).toISOString(),
+    };
+    api.on('GET /repairs', () => ok([correction]));
+    await openHistory();
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    const deadline = new Date(now + 24 * 3_600_000);
+    const day = `${String(deadline.getDate()).padStart(2, '0')}/${String(deadline.getMonth() + 1).padStart(2, '0')}`;
+    expect(cellTexts(bodyRows()[0]!)[4]).toContain(`Corrigeable jusqu’au ${day}/`);
+  });
+
   it('discards a refused entry only after confirmation', async () => {
     await db.outbox.add(
       queuedEntry(KEY_REJECTED, 1, 'rejected', '2025-02-24T09:00:00.000Z', 105_000, {
@@ -225,6 +247,55 @@ describe('history tab', () => {
     expect(api.posted[0]?.body).toMatchObject({ odometer: 106000, recorded_at: '2025-02-24T09:00:00.000Z' });
     await waitFor(async () => expect(await db.outbox.count()).toBe(0));
     expect(await db.history.count()).toBe(1);
+  });
+
+  it('keeps an entry the server holds with other values under its key: refused, both versions shown, then corrected', async () => {
+    const recordedAt = '2025-02-24T09:00:00.000Z';
+    // The server stored 121,500 km under this tablet's key (an edited hand-over file sent first elsewhere).
+    const forged = repairRecord({
+      id: '00000000-0000-4000-8000-0000000000f1',
+      vehicle: { kode_id: 'KODE000001', vin: clio.vin, brand: clio.brand, name: clio.name, year: clio.year },
+      repair_type: repairTypes[1]!,
+      odometer: 121_500,
+      recorded_at: recordedAt,
+      created_at: new Date().toISOString(),
+      idempotency_key: KEY_REJECTED,
+    });
+    api.on('GET /repairs', () => ok([forged]));
+    await db.repairTypes.bulkPut(repairTypes.map((type, position) => ({ ...type, position })));
+    await db.outbox.add(queuedEntry(KEY_REJECTED, 1, 'pending', recordedAt, 120_500));
+    const user = await openHistory();
+
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    const [refused, stored] = [rowWithStatus('rejected'), rowWithStatus('synced')];
+    expect(refused.textContent).toContain('Cette saisie a déjà été enregistrée avec un contenu différent');
+    expect(refused.textContent).toContain('Le serveur a enregistré une autre version de cette saisie');
+    expect(refused.querySelector('[data-field="odometer"]')?.textContent?.replace(/\s/g, ' ')).toBe(
+      'KilométrageSur cette tablette : 120 500 kmSur le serveur : 121 500 km',
+    );
+    // Only what differs is listed; the entry is not offered to be sent again as it is.
+    expect(refused.querySelectorAll('[data-field]')).toHaveLength(1);
+    expect(within(refused).queryByRole('button', { name: 'Corriger la saisie KODE000001' })).toBeNull();
+    expect(stored.textContent).toContain('Autre version sur cette tablette');
+    expect((await db.outbox.get(KEY_REJECTED))?.state).toBe('rejected');
+
+    await user.click(
+      within(refused).getByRole('button', { name: 'Enregistrer la saisie KODE000001 comme correction' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Corriger la saisie KODE000001' });
+    expect(within(dialog).getByLabelText(/Kilométrage/)).toHaveProperty('value', '120500');
+    await user.selectOptions(within(dialog).getByLabelText('Motif de la correction'), 'typo');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Je confirme/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer la correction' }));
+    await waitFor(() => expect(api.posted).toHaveLength(1));
+    expect(api.posted[0]?.key).not.toBe(KEY_REJECTED);
+    expect(api.posted[0]?.body).toMatchObject({
+      odometer: 120_500,
+      corrects: forged.id,
+      correction_reason: 'typo',
+      recorded_at: recordedAt,
+    });
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
   });
 
   it("shows 5,000 entries 50 at a time, then more on request (its speed is npm run bench's)", async () => {

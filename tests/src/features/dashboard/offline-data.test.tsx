@@ -35,12 +35,13 @@ function waitingEntry(key: string, odometer: number, seq = 1): OutboxEntry {
   });
 }
 
-/** The repair as the server stored it under the entry's Idempotency-Key. */
+/** The repair as the server stored it under the entry's Idempotency-Key: the entry's own values. */
 function storedRecord(key: string, odometer: number): RepairRecord {
   return repairRecord({
     id: 'repair-from-server',
     vehicle: { kode_id: 'KODE000001', vin: clio.vin, brand: clio.brand, name: clio.name, year: clio.year },
-    repair_type: repairTypes[0]!,
+    // queuedEntry's repair type: the same entry, not one the server holds with other values.
+    repair_type: repairTypes[1]!,
     odometer,
     recorded_at: RECORDED_AT,
     idempotency_key: key,

@@ -142,8 +142,11 @@ export function setOnline(online: boolean) {
   });
 }
 
+/** The partner's hand-over key as the server hands it out at sign-in (32 bytes, base64url). */
+export const HANDOVER_KEY = 'aGFuZC1vdmVyIGtleSBvZiBHYXJhZ2UgRWwgQW1lbCE';
+
 export async function signIn(user: User = partner) {
-  await establishSession({ access_token: 'access-token', user });
+  await establishSession({ access_token: 'access-token', user, handover_key: HANDOVER_KEY });
 }
 
 /**

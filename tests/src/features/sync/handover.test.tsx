@@ -1,7 +1,8 @@
 /**
  * The hand-over file from the sending panel (docs/ARCHITECTURE.md#the-hand-over-file): exported with
- * a format marker, a version and the partner; imported on another tablet with the original keys and
- * recorded_at, once; any other file refused whole, the outbox unchanged.
+ * a format marker, a version, the partner and a seal under the partner's hand-over key; imported on
+ * another tablet with the original keys and recorded_at, once; any other file (edited after its export
+ * included) refused whole, the outbox unchanged; an entry held here with other values named, not counted.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,7 +11,16 @@ import { SyncPanel } from '../../../../src/features/sync/components/SyncPanel';
 import { db, type HistoryRow } from '../../../../src/lib/db';
 import { renderWithApp } from '../../render';
 import { expectToast } from '../../support/api';
-import { clio, offline, partner, queuedEntry, repairTypes, useDashboardSetting } from '../dashboard/support';
+import { sealOf } from '../../../../src/lib/sync/seal';
+import {
+  clio,
+  HANDOVER_KEY,
+  offline,
+  partner,
+  queuedEntry,
+  repairTypes,
+  useDashboardSetting,
+} from '../dashboard/support';
 import { repairRecord } from '../../../support/records';
 
 vi.mock('../../../../src/lib/api/client', async (importOriginal) => {
@@ -107,17 +117,38 @@ describe('hand-over file', () => {
       year: 2019,
       state,
     });
-    expect(body).toEqual({
+    const content = {
       format: 'kode-garage-outbox',
-      version: 1,
+      version: 2,
       partner_id: partner.id,
       exported_at: new Date(2026, 10, 23, 10, 30).toISOString(),
       entries: [
         entryOf(PENDING, 'pending', '2026-11-20T08:15:00.000Z', 120_500),
-        { ...entryOf(REJECTED, 'rejected', '2026-11-21T09:30:00.000Z', 12), last_error: REFUSAL },
+        // The status code only: the server's words stay on this tablet.
+        { ...entryOf(REJECTED, 'rejected', '2026-11-21T09:30:00.000Z', 12), last_error: { code: 400 } },
         entryOf(WAITING, 'waiting_for_sign_in', '2026-11-22T16:45:00.000Z', 121_000),
       ],
-    });
+    };
+    expect(body).toEqual({ ...content, seal: await sealOf(content, HANDOVER_KEY) });
+  });
+
+  it('exports nothing, and says why, on a tablet that has no hand-over key yet', async () => {
+    await db.accounts.update(partner.id, { handoverKey: undefined });
+    try {
+      const panel = await openPanel();
+      const button = await within(panel).findByRole('button', { name: 'Exporter les saisies' });
+      await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+      await userEvent.click(button);
+      await expectToast({
+        type: 'error',
+        title: 'Export impossible',
+        description:
+          'Cette tablette doit d’abord se connecter une fois au serveur avec le réseau : elle reçoit alors la clé qui scelle les fichiers de transfert.',
+      });
+      expect(downloads).toEqual([]);
+    } finally {
+      await db.accounts.update(partner.id, { handoverKey: HANDOVER_KEY });
+    }
   });
 
   it('imported into a fresh outbox: original keys and recorded_at; a second import adds nothing', async () => {
@@ -137,7 +168,8 @@ describe('hand-over file', () => {
       [PENDING, 'pending', '2026-11-20T08:15:00.000Z', 120_500, partner.id],
       [REJECTED, 'rejected', '2026-11-21T09:30:00.000Z', 12, partner.id],
     ]);
-    expect(rows[1]!.lastError).toEqual(REFUSAL);
+    // Its reason is worded here, by this tablet, from the code the file carries.
+    expect(rows[1]!.lastError).toEqual({ code: 400, message: '' });
     // The sender was started: the pending one went out under its original key.
     await waitFor(() => expect(api.posted.map((post) => post.key)).toContain(PENDING));
     expect(api.posted.find((post) => post.key === PENDING)?.body.recorded_at).toBe('2026-11-20T08:15:00.000Z');
@@ -152,6 +184,31 @@ describe('hand-over file', () => {
     expect(await outboxRows()).toEqual(before);
   });
 
+  it('names each entry this tablet holds under the same key with other values, and does not count it as present', async () => {
+    const file = await exportFile();
+    const body = JSON.parse(file.text) as FileBody;
+    // Sealed by a tablet of this partner, yet its first entry differs from the one held here.
+    await db.outbox.update(PENDING, { entry: { ...(await db.outbox.get(PENDING))!.entry, odometer: 120_000 } });
+    await importText(
+      await sealed({ ...body, entries: body.entries.filter((entry) => entry.idempotency_key !== WAITING) }),
+    );
+    await expectToast({
+      type: 'warning',
+      title: 'Fichier importé, avec des différences',
+      description: '0 saisie ajoutée, 1 déjà présente, 1 différente de celle de cette tablette.',
+    });
+    const listed = await screen.findByText(
+      '1 saisie du fichier diffère de celle de cette tablette : elle n’a pas été importée',
+    );
+    const alert = listed.closest('[data-import-conflicts]') as HTMLElement;
+    expect(within(alert).getByText('KODE000001')).toBeTruthy();
+    const row = alert.querySelector('[data-field="odometer"]')!;
+    expect(row.textContent?.replace(/\s/g, ' ')).toBe(
+      'KilométrageSur cette tablette : 120 000 kmDans le fichier : 120 500 km',
+    );
+    expect((await db.outbox.get(PENDING))?.entry.odometer).toBe(120_000);
+  });
+
   it.each([
     {
       what: "another partner's file",
@@ -160,25 +217,41 @@ describe('hand-over file', () => {
     },
     {
       what: 'a file that is not JSON',
-      edit: () => '{"format":"kode-garage-outbox","version":1,"entries":[',
+      edit: () => '{"format":"kode-garage-outbox","version":2,"entries":[',
       message: 'Ce fichier n’est pas lisible : il est endommagé ou ce n’est pas un fichier de transfert.',
     },
     {
-      what: 'a file with one bad entry',
+      what: 'a file whose odometer was raised by 1,000 km after its export',
       edit: (file: FileBody) => ({
         ...file,
-        entries: [file.entries[0], { ...file.entries[1], odometer: -5 }],
+        entries: [{ ...file.entries[0], odometer: 121_500 }, ...file.entries.slice(1)],
       }),
+      message: 'Ce fichier a été modifié après son export : il ne peut pas être importé.',
+    },
+    {
+      what: "a file sealed under another partner's key",
+      edit: (file: FileBody) => sealed(file, Buffer.alloc(32, 1).toString('base64url')),
+      message: 'Ce fichier a été modifié après son export : il ne peut pas être importé.',
+    },
+    {
+      what: 'a file of version 1, without a seal',
+      edit: ({ seal: _seal, ...file }: FileBody) => ({ ...file, version: 1 }),
+      message:
+        'Ce fichier a été exporté par une version précédente du portail, sans sceau d’intégrité : exportez-le à nouveau depuis la tablette d’origine.',
+    },
+    {
+      what: 'a sealed file with one bad entry',
+      edit: (file: FileBody) => sealed({ ...file, entries: [file.entries[0], { ...file.entries[1], odometer: -5 }] }),
       message: 'Ce fichier de transfert est endommagé : au moins une saisie est invalide.',
     },
     {
-      what: 'a file of the wrong shape',
-      edit: (file: FileBody) => ({ ...file, entries: 'none' }),
+      what: 'a sealed file of the wrong shape',
+      edit: (file: FileBody) => sealed({ ...file, entries: 'none' }),
       message: 'Ce fichier de transfert est endommagé : au moins une saisie est invalide.',
     },
     {
       what: 'another version',
-      edit: (file: FileBody) => ({ ...file, version: 2 }),
+      edit: (file: FileBody) => ({ ...file, version: 3 }),
       message:
         'Ce fichier n’est pas un fichier de transfert du portail KODE Garage (ou sa version n’est pas prise en charge).',
     },
@@ -192,7 +265,7 @@ describe('hand-over file', () => {
     const file = await exportFile();
     await db.outbox.delete(PENDING);
     const before = await outboxRows();
-    const edited = edit(JSON.parse(file.text) as FileBody);
+    const edited = await edit(JSON.parse(file.text) as FileBody);
     await importText(typeof edited === 'string' ? edited : JSON.stringify(edited));
     await expectToast({ type: 'error', title: 'Import refusé, rien n’a été ajouté', description: message });
     expect(await outboxRows()).toEqual(before);
@@ -200,10 +273,17 @@ describe('hand-over file', () => {
   });
 });
 
-interface FileBody {
-  partner_id: string;
-  entries: Record<string, unknown>[];
+/** The file sealed again as a tablet with this key would: its content is genuine, whatever it says. */
+async function sealed(file: Record<string, unknown>, key = HANDOVER_KEY): Promise<string> {
+  const { seal: _seal, ...content } = file;
+  return JSON.stringify({ ...content, seal: await sealOf(content, key) });
 }
+
+type FileBody = Record<string, unknown> & {
+  partner_id: string;
+  seal?: string;
+  entries: Record<string, unknown>[];
+};
 
 /** A repair this tablet already holds as synced: the server stored it under this key. */
 function syncedRecord(key: string): HistoryRow {

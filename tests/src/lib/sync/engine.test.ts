@@ -258,14 +258,19 @@ describe('outbox engine: what each answer does to a queued entry', () => {
     [400, 'recorded_at_out_of_range', 'La date de saisie est trop ancienne ou dans le futur'],
     [404, 'vehicle_not_found', 'Véhicule introuvable'],
     [422, 'idempotency_conflict', 'Conflit'],
-  ])('%i: rejected with the server message, never retried', async (code, reason, message) => {
+  ])('%i: rejected with the server message and reason code, never retried', async (code, reason, message) => {
     const { db, engine, server, settle, clock, enqueue } = setup();
     server.next({ code, reason, message, ...(code === 400 ? { fields: { recorded_at: message } } : {}) });
     await enqueue('partner-a', repair('KODE000001', 1000));
     await settle();
     const [row] = await outbox(db);
     expect(row?.state).toBe('rejected');
-    expect(row?.lastError).toEqual({ code, message, ...(code === 400 ? { fields: { recorded_at: message } } : {}) });
+    expect(row?.lastError).toEqual({
+      code,
+      reason,
+      message,
+      ...(code === 400 ? { fields: { recorded_at: message } } : {}),
+    });
     await engine.kick('online');
     await clock.advance(60 * 60_000, settle);
     expect(server.calls).toHaveLength(1);

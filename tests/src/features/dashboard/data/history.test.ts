@@ -32,6 +32,8 @@ function stored(id: string, recordedAt = MOMENT, corrects: string | null = null)
     lastError: null,
     entry: null,
     record,
+    conflict: null,
+    otherVersionHere: false,
   };
 }
 

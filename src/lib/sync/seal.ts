@@ -1,0 +1,62 @@
+/**
+ * The hand-over file's seal (docs/ARCHITECTURE.md#the-hand-over-file): HMAC-SHA256, by WebCrypto,
+ * under the partner's hand-over key (the server hands it to each of their tablets at sign-in), over
+ * the file's canonical form. A file changed after its export, or sealed under another key, fails the
+ * check; without the key (a client knows only public data) no one can seal a changed file again.
+ * Loaded with the hand-over module, on demand.
+ */
+
+/**
+ * The canonical form the seal covers: JSON without whitespace, every object's keys sorted by UTF-16
+ * code units (JavaScript's default sort), arrays in their order, strings and numbers as
+ * JSON.stringify writes them. The same content gives the same text whatever its key order or layout.
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const fields = Object.entries(value)
+      .filter(([, inner]) => inner !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([name, inner]) => `${JSON.stringify(name)}:${canonicalJson(inner)}`);
+    return `{${fields.join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** WebCrypto's HMAC exists only in a secure context (https, or localhost). */
+export function sealingAvailable(): boolean {
+  return typeof globalThis.crypto?.subtle?.importKey === 'function';
+}
+
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
+
+function toBase64Url(bytes: ArrayBuffer): string {
+  let binary = '';
+  for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+const SEAL_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+function importKey(key: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', fromBase64Url(key), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
+}
+
+const canonicalBytes = (content: object) => new TextEncoder().encode(canonicalJson(content));
+
+/** The seal of `content` (the file without its `seal` field) under the partner's key: 43 base64url characters. */
+export async function sealOf(content: object, key: string): Promise<string> {
+  return toBase64Url(await crypto.subtle.sign('HMAC', await importKey(key), canonicalBytes(content)));
+}
+
+/** Whether `seal` is content's seal under the key; compared by WebCrypto's verify, in constant time. */
+export async function sealHolds(content: object, seal: unknown, key: string): Promise<boolean> {
+  if (typeof seal !== 'string' || !SEAL_PATTERN.test(seal)) return false;
+  return crypto.subtle.verify('HMAC', await importKey(key), fromBase64Url(seal), canonicalBytes(content));
+}
