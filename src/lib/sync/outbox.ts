@@ -399,24 +399,22 @@ export async function mergeServerRecords(
 }
 
 /**
- * A rejected entry, corrected: it goes again under a NEW key (the server answers 422 to the old key
- * with a different body) but keeps its recorded_at and its place in the vehicle's order.
+ * A rejected entry of this partner, if `accepted` takes it, goes again as `entryOf` makes it, under a
+ * new key (the server answers 422 to the old key with a different body), pending, in one transaction.
  */
-export async function replaceRejected(
+function sendAgainAs(
   db: PortalDatabase,
-  value: { key: string; newKey: string; partnerId: string; input: RepairInput },
+  value: { key: string; newKey: string; partnerId: string },
+  accepted: (row: OutboxEntry) => boolean,
+  entryOf: (row: OutboxEntry) => OutboxEntry['entry'],
 ): Promise<OutboxEntry | null> {
   return db.transaction('rw', db.outbox, async () => {
     const row = await db.outbox.get(value.key);
-    if (!row || row.partnerId !== value.partnerId || row.state !== 'rejected') return null;
+    if (!row || row.partnerId !== value.partnerId || row.state !== 'rejected' || !accepted(row)) return null;
     const next: OutboxEntry = {
       ...row,
       key: value.newKey,
-      // A refused correction stays a correction of the same repair: only its values change.
-      entry: toEntry(
-        { ...value.input, corrects: row.entry.corrects, correction_reason: row.entry.correction_reason },
-        row.entry.recorded_at,
-      ),
+      entry: entryOf(row),
       state: 'pending',
       attempts: 0,
       nextAttemptAt: 0,
@@ -428,6 +426,27 @@ export async function replaceRejected(
   });
 }
 
+/**
+ * A rejected entry, corrected: it goes again under a new key but keeps its recorded_at and its place
+ * in the vehicle's order.
+ */
+export function replaceRejected(
+  db: PortalDatabase,
+  value: { key: string; newKey: string; partnerId: string; input: RepairInput },
+): Promise<OutboxEntry | null> {
+  return sendAgainAs(
+    db,
+    value,
+    () => true,
+    // A refused correction stays a correction of the same repair: only its values change.
+    (row) =>
+      toEntry(
+        { ...value.input, corrects: row.entry.corrects, correction_reason: row.entry.correction_reason },
+        row.entry.recorded_at,
+      ),
+  );
+}
+
 /** A correction of one of the partner's stored repairs: what it corrects, and why. */
 export type CorrectionInput = RepairInput & { corrects: string; correction_reason: CorrectionReason };
 
@@ -436,28 +455,16 @@ export type CorrectionInput = RepairInput & { corrects: string; correction_reaso
  * key: the correction takes its place in one transaction (a new key, its place in the vehicle's order,
  * and the stored repair's recorded_at: a correction keeps the moment of what it corrects).
  */
-export async function replaceConflictWithCorrection(
+export function replaceConflictWithCorrection(
   db: PortalDatabase,
   value: { key: string; newKey: string; partnerId: string; input: CorrectionInput; recordedAt: string },
 ): Promise<OutboxEntry | null> {
-  return db.transaction('rw', db.outbox, async () => {
-    const row = await db.outbox.get(value.key);
-    if (!row || row.partnerId !== value.partnerId || row.state !== 'rejected' || !isConflict(row.lastError)) {
-      return null;
-    }
-    const next: OutboxEntry = {
-      ...row,
-      key: value.newKey,
-      entry: toEntry(value.input, value.recordedAt),
-      state: 'pending',
-      attempts: 0,
-      nextAttemptAt: 0,
-      lastError: null,
-    };
-    await db.outbox.delete(row.key);
-    await db.outbox.add(next);
-    return next;
-  });
+  return sendAgainAs(
+    db,
+    value,
+    (row) => isConflict(row.lastError),
+    () => toEntry(value.input, value.recordedAt),
+  );
 }
 
 /** Drops a rejected entry (the mechanic confirmed). Entries still to be sent cannot be discarded. */
