@@ -7,8 +7,16 @@ export const ODOMETER_MIN = 1;
 export const ODOMETER_MAX = 2_000_000;
 /** How far in the future a recorded_at may be (clock drift between tablet and server). */
 export const RECORDED_AT_MAX_FUTURE_MS = 5 * 60 * 1000;
-/** How old a queued entry may be when it finally reaches the server. */
-export const RECORDED_AT_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
+/**
+ * How old a recorded_at may be when its entry reaches the server: as long as a tablet really holds an
+ * entry, and no longer, since every day of it is a day a reading could be backdated by
+ * (docs/PRODUCT.md#late-readings). After 24 hours unsent the PWA asks the
+ * mechanic to send the entry or carry it to another tablet in a hand-over file, which keeps its
+ * recorded_at; WebKit erases an uninstalled site's entries after 7 days without a visit; a tablet that
+ * has not reached the server for 30 days has lost its session (30 days from the last refresh with
+ * "remember me") and must sign in again, online, which sends what it holds. So 30 days.
+ */
+export const RECORDED_AT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /**
  * Every date-time the contract takes (recorded_at, the history's `before` cursor) falls from 1 January
  * 2000 (inclusive) to 1 January 2100 (exclusive), UTC (docs/API.md#dates). The portal has no reading from
@@ -76,7 +84,12 @@ export const ODOMETER_MAX_KM_PER_QUARTER = 55_000;
 export const ODOMETER_MAX_KM_PER_YEAR = 200_000;
 /** A reading this much lower than the previous one is implausible; a smaller dip is tolerated, as RDW does (a misread digit, a replaced instrument cluster's rounding). */
 export const ODOMETER_DIP_TOLERANCE_KM = 100;
-/** A reading received more than this after it was recorded is reported late (Car-Pass's 5 days); informational only. */
+/**
+ * A reading received more than this after it was recorded is reported late (Car-Pass, Belgium, flags
+ * reports made more than 5 days late). late_report is added to its reasons, never put in their place,
+ * and a late reading bears its conflict with a reading received before it (contract/readings.ts).
+ * Readings received within it are judged in recorded order whatever order they arrive in.
+ */
 export const LATE_REPORT_MS = 5 * 24 * 60 * 60 * 1000;
 /**
  * How long after the server stored a repair its partner may still correct it, counted from the first
@@ -87,6 +100,20 @@ export const CORRECTION_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 export const ALGIERS_UTC_OFFSET_MS = 60 * 60 * 1000;
 /** The most readings GET /vehicles/{kode_id}/readings returns, newest first. */
 export const VEHICLE_READINGS_MAX = 200;
+/**
+ * The vehicle registry's fields (docs/PRODUCT.md#business-constants): the longest brand and model a
+ * vehicle may have (the registry's, and those a repair entry carries), and its model year, from 1950 to
+ * next year's (a model year goes on sale the autumn before). `npm run import:vehicles` takes these.
+ */
+export const VEHICLE_BRAND_MAX_LENGTH = 80;
+export const VEHICLE_MODEL_MAX_LENGTH = 120;
+export const VEHICLE_YEAR_MIN = 1950;
+export const VEHICLE_YEAR_MAX_AHEAD = 1;
+
+/** The latest model year a vehicle may have at `now`, by the calendar of Algiers. */
+export function vehicleYearMax(now: Date): number {
+  return new Date(now.getTime() + ALGIERS_UTC_OFFSET_MS).getUTCFullYear() + VEHICLE_YEAR_MAX_AHEAD;
+}
 
 /** Strips everything but digits, so "0555 12 34 56" and "0555123456" are the same number. */
 export function phoneDigits(value: string): string {

@@ -22,7 +22,11 @@ import {
   SINGLE_LINE_TEXT,
   TIMESTAMP_MAX_MS,
   TIMESTAMP_MIN_MS,
+  VEHICLE_BRAND_MAX_LENGTH,
+  VEHICLE_MODEL_MAX_LENGTH,
+  VEHICLE_YEAR_MIN,
 } from './rules';
+import { isVinForm } from './vin';
 
 const code = (error: ErrorCode) => ({ error });
 
@@ -197,8 +201,8 @@ export const repairEntry = z
       '',
     ),
     vin: optionalText(32),
-    brand: optionalText(80),
-    model: optionalText(120),
+    brand: optionalText(VEHICLE_BRAND_MAX_LENGTH),
+    model: optionalText(VEHICLE_MODEL_MAX_LENGTH),
     year: z.optional(
       z.nullable(
         z.union(
@@ -221,6 +225,35 @@ export const repairEntry = z
     }),
   );
 export type RepairEntry = z.input<typeof repairEntry>;
+
+/** A brand or model of the registry: one line, not empty, at most `max` characters. */
+const vehicleText = (max: number) =>
+  z
+    .string(code('vehicle_field_invalid'))
+    .check(
+      z.minLength(1, code('vehicle_field_invalid')),
+      singleLine(),
+      z.maxLength(max, code('vehicle_field_invalid')),
+    );
+
+/**
+ * A vehicle of the registry as `npm run import:vehicles` reads it from a CSV file: every field a text
+ * (docs/PRODUCT.md#business-constants). The VIN is 17 letters and digits (isVinForm); the year plain
+ * decimal digits, so that "2e3" or "0x7E4", which JavaScript reads as 2000 and 2020, are not years, from
+ * VEHICLE_YEAR_MIN to `maxYear` (vehicleYearMax).
+ */
+export function registryVehicle(maxYear: number) {
+  return z.object({
+    kode_id: kodeId,
+    vin: z.string(code('vehicle_field_invalid')).check(z.refine(isVinForm, code('vehicle_field_invalid'))),
+    brand: vehicleText(VEHICLE_BRAND_MAX_LENGTH),
+    model: vehicleText(VEHICLE_MODEL_MAX_LENGTH),
+    year: z.string(code('vehicle_field_invalid')).check(
+      z.regex(/^[0-9]{1,4}$/, code('vehicle_field_invalid')),
+      z.refine((year) => Number(year) >= VEHICLE_YEAR_MIN && Number(year) <= maxYear, code('vehicle_field_invalid')),
+    ),
+  });
+}
 
 export const listRepairsQuery = z.object({
   limit: z.optional(

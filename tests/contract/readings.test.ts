@@ -4,6 +4,7 @@ import {
   CORRECTION_REASONS,
   judgeNewReading,
   judgeReadings,
+  LATE_REPORT_MS,
   maxPlausibleKm,
   ODOMETER_DIP_TOLERANCE_KM,
   ODOMETER_MAX_KM_PER_DAY,
@@ -56,7 +57,7 @@ describe('judgeReadings (docs/PRODUCT.md#odometer-plausibility)', () => {
     })),
   );
 
-  it('gives the same verdicts whatever order the readings arrive in', () => {
+  it('gives the same verdicts whatever order the readings are listed in (their arrival is received_at)', () => {
     fc.assert(
       fc.property(arbitraryReadings, fc.infiniteStream(fc.nat()), (readings, randoms) => {
         const shuffled = [...readings];
@@ -72,15 +73,108 @@ describe('judgeReadings (docs/PRODUCT.md#odometer-plausibility)', () => {
     );
   });
 
-  it('re-judges a reading when a late one is recorded before it', () => {
+  /** Readings received on time, each after a lag of its own from 0 to LATE_REPORT_MS, so in any order. */
+  const onTimeReadings = fc
+    .uniqueArray(
+      fc.record({
+        id: fc.uuid(),
+        odometer: fc.integer({ min: 1, max: 400_000 }),
+        recordedMs: fc.integer({ min: 0, max: 400 }).map((n) => n * 6 * 60 * 60 * 1000),
+        lagMs: fc.integer({ min: 0, max: LATE_REPORT_MS }),
+        superseded: fc.boolean({ freq: 5 }),
+        correction_reason: fc.option(fc.constantFrom(...CORRECTION_REASONS), { freq: 4 }),
+      }),
+      { selector: (r) => r.id, maxLength: 25 },
+    )
+    .map((rows) =>
+      rows.map(({ recordedMs, lagMs, ...rest }) => ({
+        ...rest,
+        recorded_at: at(recordedMs),
+        received_at: at(recordedMs + lagMs),
+      })),
+    );
+
+  it('gives readings received on time the same verdicts whatever order they arrived in', () => {
+    fc.assert(
+      fc.property(onTimeReadings, (readings) => {
+        // As if each had arrived the moment it was recorded, in recorded order.
+        const inRecordedOrder = readings.map((reading) => ({ ...reading, received_at: reading.recorded_at }));
+        expect(judged(readings)).toEqual(judged(inRecordedOrder));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('lets a late arrival bear its conflicts and change no verdict of the readings received before it', () => {
+    const lateReading = fc.record({
+      odometer: fc.integer({ min: 1, max: 400_000 }),
+      recordedMs: fc.integer({ min: 0, max: 400 }).map((n) => n * 6 * 60 * 60 * 1000),
+      correction_reason: fc.option(fc.constantFrom(...CORRECTION_REASONS), { freq: 4 }),
+    });
+    fc.assert(
+      fc.property(onTimeReadings, lateReading, (received, { odometer, recordedMs, correction_reason }) => {
+        const lastArrival = Math.max(0, ...received.map((reading) => Date.parse(reading.received_at ?? '') - T0));
+        const late: Reading = {
+          id: 'late',
+          odometer,
+          recorded_at: at(recordedMs),
+          received_at: at(Math.max(lastArrival + 1, recordedMs + LATE_REPORT_MS + 1)),
+          superseded: false,
+          correction_reason,
+        };
+        const before = judged(received);
+        const after = judged([...received, late]);
+        // Every reading received before it keeps its verdict and its reasons.
+        expect({ ...after, late: undefined }).toEqual({ ...before, late: undefined });
+        expect(after.late?.reasons).toContain('late_report');
+        // Its conflicts are the ones the same reading on time would have had, with its previous reading or
+        // with the next one (which would have turned implausible because of it): they are its own.
+        const onTime = judged([...received, { ...late, received_at: late.recorded_at }]);
+        const conflicts =
+          onTime.late?.verdict === 'implausible' ||
+          Object.keys(before).some(
+            (id) => onTime[id]?.verdict === 'implausible' && before[id]?.verdict !== 'implausible',
+          );
+        expect(after.late?.verdict === 'implausible').toBe(conflicts);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('re-judges a reading when one recorded before it arrives after it, on time', () => {
     const wednesday = reading('wed', 100_050, 2 * DAY);
     const friday = reading('fri', 100_100, 4 * DAY);
     expect(judged([wednesday, friday]).fri).toEqual({ verdict: 'plausible', reasons: [] });
-    // Monday's reading arrives a week late and higher: Wednesday's is now a dip.
+    // Monday's reading arrives on Friday, within 5 days, and higher: Wednesday's is now a dip.
+    const monday = reading('mon', 101_000, 0, { received_at: at(4 * DAY) });
+    expect(judged([wednesday, friday, monday])).toEqual({
+      mon: { verdict: 'no_verdict', reasons: [] },
+      wed: { verdict: 'implausible', reasons: ['lower_than_previous'] },
+      fri: { verdict: 'plausible', reasons: [] },
+    });
+  });
+
+  it('lets a late reading bear its conflict with the reading received before it, which keeps its verdict', () => {
+    const wednesday = reading('wed', 100_050, 2 * DAY);
+    const friday = reading('fri', 100_100, 4 * DAY);
+    // The same Monday reading a week late: it bears the dip, and is judged as a registry judging by arrival would.
     const monday = reading('mon', 101_000, 0, { received_at: at(7 * DAY) });
     expect(judged([wednesday, friday, monday])).toEqual({
-      mon: { verdict: 'no_verdict', reasons: ['late_report'] },
-      wed: { verdict: 'implausible', reasons: ['lower_than_previous'] },
+      mon: { verdict: 'implausible', reasons: ['too_fast', 'late_report'] },
+      wed: { verdict: 'no_verdict', reasons: [] },
+      fri: { verdict: 'plausible', reasons: [] },
+    });
+    // Late and far lower than the reading after it (a rollback backdated): lower_than_previous.
+    const rollback = reading('mon', 80_000, 0, { received_at: at(7 * DAY) });
+    expect(judged([wednesday, friday, rollback]).mon).toEqual({
+      verdict: 'implausible',
+      reasons: ['lower_than_previous', 'late_report'],
+    });
+    // Late and consistent with it: judged against it, so plausible, and late.
+    const honest = reading('mon', 99_000, 0, { received_at: at(7 * DAY) });
+    expect(judged([wednesday, friday, honest])).toEqual({
+      mon: { verdict: 'plausible', reasons: ['late_report'] },
+      wed: { verdict: 'no_verdict', reasons: [] },
       fri: { verdict: 'plausible', reasons: [] },
     });
   });

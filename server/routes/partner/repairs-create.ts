@@ -57,7 +57,7 @@ export const repairsCreateRoute: ZodRoutes = async (app) => {
       }
       const now = app.clock();
       // A correction keeps the moment of the reading it corrects, already accepted when that one was
-      // stored: it is compared with it instead (docs/API.md#corrections), even past 90 days.
+      // stored: it is compared with it instead (docs/API.md#corrections), even past the maximum age.
       if (!body.corrects && !recordedAtInRange(recordedAt, now)) {
         throw badRequest('recorded_at_out_of_range', { recorded_at: 'recorded_at_out_of_range' });
       }

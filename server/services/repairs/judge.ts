@@ -3,6 +3,8 @@
  * contract/readings.ts give over its vehicle's stored readings. Whatever changes a vehicle's readings
  * locks the vehicle's row first and re-judges them all before committing, so two instances storing
  * readings of one vehicle at once take turns and the stored verdicts always match the stored readings.
+ * The rules read each reading's arrival (created_at), so a late arrival is judged on its own and leaves
+ * the verdicts of the readings received before it as they were.
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { judgeReadings, LATE_REPORT_MS, type Judgement, type Reading } from '../../../contract';
@@ -29,19 +31,25 @@ export type JudgedRow = {
   odometer: number;
   recorded_at: Date;
   created_at: Date;
+  /** On a correction: when the first repair of its chain was stored (docs/API.md#corrections). */
+  original_created_at: Date | null;
   superseded_by: string | null;
   correction_reason: Reading['correction_reason'];
   verdict: Judgement['verdict'];
   reasons: Judgement['reasons'];
 };
 
-/** A stored repair as the rules see it: received when the server stored it. */
+/**
+ * A stored repair as the rules see it: received when the server stored it. A correction stands in for
+ * the entry it corrects, with its moment and its arrival (docs/PRODUCT.md#late-readings): it is
+ * late only when that entry was, and is ordered against late readings by that entry's arrival.
+ */
 export function toReading(row: Omit<JudgedRow, 'verdict' | 'reasons'>): Reading {
   return {
     id: row.id,
     odometer: row.odometer,
     recorded_at: row.recorded_at.toISOString(),
-    received_at: row.created_at.toISOString(),
+    received_at: (row.original_created_at ?? row.created_at).toISOString(),
     superseded: row.superseded_by !== null,
     correction_reason: row.correction_reason,
   };
@@ -61,6 +69,7 @@ export async function rejudgeVehicle(tx: Database, kodeId: string): Promise<void
       odometer: repairs.odometer,
       recorded_at: repairs.recorded_at,
       created_at: repairs.created_at,
+      original_created_at: repairs.original_created_at,
       superseded_by: repairs.superseded_by,
       correction_reason: repairs.correction_reason,
       verdict: repairs.verdict,

@@ -335,10 +335,11 @@ describe('what a correction keeps', () => {
     expect(res.json<ApiSuccess<RepairRecord>>().data.recorded_at).toBe(original.recorded_at);
   });
 
-  it('corrects a reading recorded long before it was stored: its moment is not judged by the 90-day rule again', async () => {
+  it('corrects a reading recorded long before it was stored: its moment is not judged by the recorded_at window again', async () => {
     const p = await createPartner(t.app);
-    const original = await record(p, 'D9USL68JBF', 40_000, ago(80 * DAY));
-    // Stored 6 days ago, recorded 86 days before that: 92 days ago today, still correctable.
+    const original = await record(p, 'D9USL68JBF', 40_000, ago(DAY));
+    // Stored 6 days ago, recorded 86 days before that (as a window of 90 days once allowed): 92 days ago
+    // today, past any window, and still correctable.
     const recordedAt = new Date(t.clock.now().getTime() - 92 * DAY);
     await t.app.db
       .update(repairs)

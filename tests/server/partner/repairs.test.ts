@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiFailure, ApiSuccess, RepairRecord } from '../../../contract';
-import { CORRECTION_WINDOW_MS, ODOMETER_MAX_KM_PER_DAY, repairEntry } from '../../../contract';
+import { CORRECTION_WINDOW_MS, ODOMETER_MAX_KM_PER_DAY, RECORDED_AT_MAX_AGE_MS, repairEntry } from '../../../contract';
 import { repairs, sessions } from '../../../server/db/schema';
 import { createRepair } from '../../../server/services/repairs';
 import { requestHash } from '../../../server/services/request-hash';
@@ -213,11 +213,11 @@ describe('POST /api/partner/repairs', () => {
       expect(await rowsOf(p)).toHaveLength(1);
     });
 
-    it('still answers a replay with 200 after recorded_at has left the 90-day window', async () => {
+    it('still answers a replay with 200 after recorded_at has left the window', async () => {
       const p = await createPartner(t.app);
       const key = crypto.randomUUID();
-      // Stored 89 days ago; its response was lost, and the tablet retries today (91 days after Insert).
-      const body = entry({ kode_id: 'V3SMJ5P6FX', odometer: 1000, recorded_at: ago(91 * DAY) });
+      // Stored two days after Insert; its response was lost, and the tablet retries today, a day past the window.
+      const body = entry({ kode_id: 'V3SMJ5P6FX', odometer: 1000, recorded_at: ago(RECORDED_AT_MAX_AGE_MS + DAY) });
       const [stored] = await t.app.db
         .insert(repairs)
         .values({
@@ -346,10 +346,11 @@ describe('POST /api/partner/repairs', () => {
       expect(error.fields).toEqual({ recorded_at: 'La date de saisie est trop ancienne ou dans le futur' });
     });
 
-    it('accepts up to 90 days old and refuses older', async () => {
-      expect((await post(partner, entry({ recorded_at: ago(89 * DAY) }))).statusCode).toBe(201);
+    it(`accepts up to ${RECORDED_AT_MAX_AGE_MS / DAY} days old and refuses older`, async () => {
+      expect(RECORDED_AT_MAX_AGE_MS).toBe(30 * DAY);
+      expect((await post(partner, entry({ recorded_at: ago(RECORDED_AT_MAX_AGE_MS - MINUTE) }))).statusCode).toBe(201);
       expectError(
-        await post(partner, entry({ recorded_at: ago(91 * DAY) })),
+        await post(partner, entry({ recorded_at: ago(RECORDED_AT_MAX_AGE_MS + MINUTE) })),
         400,
         'validation',
         'recorded_at_out_of_range',

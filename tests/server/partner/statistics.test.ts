@@ -59,23 +59,31 @@ describe('GET /api/partner/statistics', () => {
   });
 
   it('counts repairs, this month’s in Algiers time, distinct vehicles and the last recorded_at', async () => {
-    const p = await createPartner(t.app);
-    const now = t.clock.now();
-    const monthStart = startOfMonthIn('Africa/Algiers', now).getTime();
-    // Just inside this month in Algiers (the previous evening in UTC), and just before it.
-    await record(p, 'KODE000001', 10_000, new Date(monthStart + MINUTE));
-    await record(p, 'KODE000002', 20_000, new Date(monthStart - MINUTE));
-    await record(p, 'KODE000001', 10_500, new Date(monthStart - 20 * DAY));
-    const latest = new Date(now.getTime() - MINUTE);
-    await record(p, 'KODE000003', 30_000, latest);
-    expect(await statistics(p)).toEqual({
-      repairs_total: 4,
-      repairs_this_month: monthStart + MINUTE <= latest.getTime() ? 2 : 1,
-      vehicles_total: 3,
-      last_repair_at: latest.toISOString(),
-      // KODE000001 went from 10,500 km to 10,000 km: a dip of 500 km.
-      implausible_total: 1,
-    });
+    // On the 10th of this month in Algiers, so every reading below is within the recorded_at window
+    // (RECORDED_AT_MAX_AGE_MS) whatever day the suite runs on.
+    const pinned = startOfMonthIn('Africa/Algiers', t.clock.now()).getTime() + 9 * DAY + 12 * 60 * MINUTE;
+    t.clock.advance(pinned - t.clock.now().getTime());
+    try {
+      const p = await createPartner(t.app);
+      const now = t.clock.now();
+      const monthStart = startOfMonthIn('Africa/Algiers', now).getTime();
+      // Just inside this month in Algiers (the previous evening in UTC), and just before it.
+      await record(p, 'KODE000001', 10_000, new Date(monthStart + MINUTE));
+      await record(p, 'KODE000002', 20_000, new Date(monthStart - MINUTE));
+      await record(p, 'KODE000001', 10_500, new Date(monthStart - 15 * DAY));
+      const latest = new Date(now.getTime() - MINUTE);
+      await record(p, 'KODE000003', 30_000, latest);
+      expect(await statistics(p)).toEqual({
+        repairs_total: 4,
+        repairs_this_month: 2,
+        vehicles_total: 3,
+        last_repair_at: latest.toISOString(),
+        // KODE000001's 10,500 km, recorded before its 10,000 km and received late after it: it bears the dip.
+        implausible_total: 1,
+      });
+    } finally {
+      t.clock.reset();
+    }
   });
 
   it('starts a new count when the next month begins in Algiers', async () => {

@@ -46,20 +46,32 @@ async function storedAndRuled(kodeId: string) {
 }
 
 describe('stored verdicts', () => {
-  it('re-judges the next reading when a late one is recorded before it', async () => {
+  it('re-judges the next reading when one recorded before it arrives after it, on time', async () => {
     const a = await createPartner(t.app);
     const b = await createPartner(t.app);
-    const wednesday = await record(b, 'T4GUH2M9UP', 100_050, ago(4 * DAY));
+    const wednesday = await record(b, 'T4GUH2M9UP', 100_050, ago(2 * DAY));
     expect(wednesday).toMatchObject({ verdict: 'no_verdict', reasons: [], odometer_anomaly: false });
-    // Monday's reading, taken offline by another garage, arrives after Wednesday's and is higher.
-    const monday = await record(a, 'T4GUH2M9UP', 101_000, ago(6 * DAY));
-    expect(monday).toMatchObject({ verdict: 'no_verdict', reasons: ['late_report'] });
+    // Monday's reading, taken offline by another garage, arrives after Wednesday's, within 5 days, and higher.
+    const monday = await record(a, 'T4GUH2M9UP', 101_000, ago(4 * DAY));
+    expect(monday).toMatchObject({ verdict: 'no_verdict', reasons: [] });
     expect(await ownRepair(b, wednesday.id)).toMatchObject({
       verdict: 'implausible',
       reasons: ['lower_than_previous'],
       odometer_anomaly: true,
     });
     const { stored, ruled } = await storedAndRuled('T4GUH2M9UP');
+    expect(stored).toEqual(ruled);
+  });
+
+  it('leaves the next reading alone when the one recorded before it arrives late: the late one bears the dip', async () => {
+    const a = await createPartner(t.app);
+    const b = await createPartner(t.app);
+    const wednesday = await record(b, 'N4J35PW3NJ', 100_050, ago(4 * DAY));
+    // The same Monday reading, 6 days late: more than LATE_REPORT_MS.
+    const monday = await record(a, 'N4J35PW3NJ', 101_000, ago(6 * DAY));
+    expect(monday).toMatchObject({ verdict: 'implausible', reasons: ['too_fast', 'late_report'] });
+    expect(await ownRepair(b, wednesday.id)).toMatchObject({ verdict: 'no_verdict', reasons: [] });
+    const { stored, ruled } = await storedAndRuled('N4J35PW3NJ');
     expect(stored).toEqual(ruled);
   });
 
