@@ -1,6 +1,7 @@
 /** What the command-line tools share: their output streams, opening the configured database, and the entry check. */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { lockDataDir, type DataDirLock } from '../db/data-dir-lock';
@@ -36,13 +37,18 @@ export function loadCliConfig(io: CliIo): Config | null {
   }
 }
 
+/** Where the embedded database lives: DATA_DIR/pglite. */
+export function embeddedDatabaseDir(config: Config): string {
+  return path.join(config.dataDir, 'pglite');
+}
+
 /** The database the server would use: PostgreSQL at DATABASE_URL, or PGlite under DATA_DIR/pglite. */
 function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
-  return openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), poolSize: 2 });
+  return openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: embeddedDatabaseDir(config), poolSize: 2 });
 }
 
 export function describeDatabase(config: Config): string {
-  if (!config.databaseUrl) return `PGlite at ${path.join(config.dataDir, 'pglite')}`;
+  if (!config.databaseUrl) return `PGlite at ${embeddedDatabaseDir(config)}`;
   const url = new URL(config.databaseUrl);
   // Never print a password.
   return `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
@@ -50,6 +56,19 @@ export function describeDatabase(config: Config): string {
 
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** Long enough for any PostgreSQL message naming a constraint, a column and a type. */
+const DATABASE_REASON_MAX_LENGTH = 300;
+
+/**
+ * Why a database operation failed, in one short line. Drizzle's query errors quote the whole statement
+ * and its parameters (a batch of 500 rows of the user's data): only the database's own message is kept.
+ */
+export function databaseErrorMessage(error: unknown): string {
+  const reason = error instanceof DrizzleQueryError && error.cause ? errorMessage(error.cause) : errorMessage(error);
+  const line = reason.split('\n')[0] ?? '';
+  return line.length > DATABASE_REASON_MAX_LENGTH ? `${line.slice(0, DATABASE_REASON_MAX_LENGTH)}…` : line;
 }
 
 /** True when this module is the script node was started with (not imported by a test). */
@@ -63,21 +82,32 @@ export function isMain(moduleUrl: string): boolean {
  * whatever happens. Any error is printed as "<action> failed (<database>): <why>" and gives exit 2.
  * The embedded database is locked first, so a command refuses to run while a server uses it.
  */
-export async function withMigratedDatabase(
+export function withMigratedDatabase(
   config: Config,
   io: CliIo,
   action: string,
   work: (database: DatabaseHandle) => Promise<number>,
+): Promise<number> {
+  return withDatabase(config, io, action, work, { migrate: true });
+}
+
+/** As withMigratedDatabase; `migrate: false` leaves the schema as it is (a dry run changes nothing). */
+export async function withDatabase(
+  config: Config,
+  io: CliIo,
+  action: string,
+  work: (database: DatabaseHandle) => Promise<number>,
+  options: { migrate: boolean },
 ): Promise<number> {
   let lock: DataDirLock | null = null;
   let database: DatabaseHandle | null = null;
   try {
     if (!config.databaseUrl) lock = await lockDataDir(config.dataDir);
     database = await openConfiguredDatabase(config);
-    await database.migrate();
+    if (options.migrate) await database.migrate();
     return await work(database);
   } catch (error) {
-    io.err(`${action} failed (${describeDatabase(config)}): ${errorMessage(error)}`);
+    io.err(`${action} failed (${describeDatabase(config)}): ${databaseErrorMessage(error)}`);
     return 2;
   } finally {
     await database?.close().catch(() => undefined);

@@ -1,66 +1,188 @@
 /**
- * Imports the vehicle registry from a CSV shaped like server/seed/vehicles.csv
- * (kode_id, vin, brand, model, year). Every row is checked; bad rows are reported, not imported.
+ * Imports the vehicle registry from a CSV shaped like server/seed/vehicles.csv (kode_id, vin, brand,
+ * model, year); README.md#importing-vehicles. The whole file is checked first, every field with the
+ * contract's rules (registryVehicle), and only then written, in one transaction: a row the database
+ * refuses, or a crash, leaves the registry as it was. A file with a rejected row writes nothing unless
+ * the caller asks for the valid rows (skipInvalid); a dry run writes and rolls back, so its counts are
+ * exactly those of a real run.
  */
 import { sql } from 'drizzle-orm';
-import { KODE_ID_PATTERN } from '../../contract';
+import {
+  registryVehicle,
+  SINGLE_LINE_TEXT,
+  VEHICLE_BRAND_MAX_LENGTH,
+  VEHICLE_MODEL_MAX_LENGTH,
+  VEHICLE_YEAR_MIN,
+  vehicleYearMax,
+} from '../../contract';
 import type { Database } from '../db/client';
 import { vehicles } from '../db/schema';
-import { csvRecords } from './csv';
+import { readCsv, type DecodedText } from './csv';
 
-export interface ImportReport {
-  imported: number;
-  updated: number;
-  unchanged: number;
-  rejected: Array<{ line: number; kode_id: string; reason: string }>;
+export interface Rejection {
+  /** The file line the rejected record starts on. */
+  line: number;
+  /** As the file has it, empty when it has none. */
+  kode_id: string;
+  reason: string;
 }
 
-const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
-const REQUIRED_COLUMNS = ['kode_id', 'vin', 'brand', 'model', 'year'];
-const BATCH_SIZE = 500;
+export interface WriteCounts {
+  /** New vehicles. */
+  imported: number;
+  /** Vehicles already stored that the file changes. */
+  updated: number;
+  /** Vehicles already stored exactly as the file has them. */
+  unchanged: number;
+}
+
+export interface VehicleFileCheck {
+  /** Records read after the header, blank lines not counted. */
+  read: number;
+  valid: VehicleRow[];
+  /** In file order. */
+  rejected: Rejection[];
+  /** Set when the file cannot be read to its end, or has no usable header: then nothing may be written. */
+  unreadable: Rejection | null;
+}
+
+export interface ImportReport extends WriteCounts {
+  read: number;
+  rejected: Rejection[];
+  /** Whether the valid rows were written (and, in a dry run, rolled back). */
+  written: boolean;
+}
 
 type VehicleRow = typeof vehicles.$inferInsert;
 
-function checkRow(record: Record<string, string>, maxYear: number): VehicleRow | string {
-  const kodeId = (record.kode_id ?? '').toUpperCase();
-  if (!KODE_ID_PATTERN.test(kodeId)) return 'kode_id must be 10 letters or digits';
-  const vin = (record.vin ?? '').toUpperCase();
-  if (!VIN_PATTERN.test(vin)) return 'vin must be 17 characters (letters except I, O, Q, and digits)';
-  if (!record.brand) return 'brand is empty';
-  if (!record.model) return 'model is empty';
-  const year = Number(record.year);
-  if (!Number.isInteger(year) || year < 1950 || year > maxYear)
-    return `year must be a whole number from 1950 to ${maxYear}`;
-  return { kode_id: kodeId, vin, brand: record.brand, model: record.model, year };
+const FIELDS = ['kode_id', 'vin', 'brand', 'model', 'year'] as const;
+type Field = (typeof FIELDS)[number];
+const MAX_LENGTH: Partial<Record<Field, number>> = {
+  brand: VEHICLE_BRAND_MAX_LENGTH,
+  model: VEHICLE_MODEL_MAX_LENGTH,
+};
+/** 500 rows of 5 values: well under PostgreSQL's 65,535 parameters a statement. */
+const BATCH_SIZE = 500;
+
+/** The first control character of a value, as U+XXXX (SINGLE_LINE_TEXT says which are refused). */
+function firstControlCharacter(value: string): string {
+  for (const character of value) {
+    if (!SINGLE_LINE_TEXT.test(character)) {
+      return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+    }
+  }
+  return 'U+?';
 }
 
-export async function importVehicles(
-  db: Database,
-  csv: string,
-  options: { updateExisting: boolean; now?: Date } = { updateExisting: true },
-): Promise<ImportReport> {
-  const report: ImportReport = { imported: 0, updated: 0, unchanged: 0, rejected: [] };
-  const records = csvRecords(csv);
-  const header = records[0] ? Object.keys(records[0].record) : [];
-  const missing = REQUIRED_COLUMNS.filter((column) => records.length > 0 && !header.includes(column));
+function reasonFor(field: Field, issue: { code: string; message: string }, value: string, maxYear: number): string {
+  if (issue.message === 'invalid_characters')
+    return `${field} holds a control character (${firstControlCharacter(value)})`;
+  switch (field) {
+    case 'kode_id':
+      return 'kode_id must be 10 letters or digits';
+    case 'vin':
+      return 'vin must be 17 characters (letters except I, O, Q, and digits)';
+    case 'year':
+      return `year must be a whole number from ${VEHICLE_YEAR_MIN} to ${maxYear}, in plain digits`;
+    default:
+      if (issue.code === 'too_small') return `${field} is empty`;
+      if (issue.code === 'too_big') return `${field} is longer than ${MAX_LENGTH[field] ?? '?'} characters`;
+      return `${field} is not valid`;
+  }
+}
+
+/**
+ * Spaces around a value are dropped, as a spreadsheet pads; tabs and line breaks are not, so that they
+ * are refused as control characters rather than silently cut.
+ */
+function trimSpaces(value: string): string {
+  return value.replace(/^ +| +$/g, '');
+}
+
+/** Checks a whole file without touching the database. `now` fixes the latest model year. */
+export function checkVehicleFile(file: DecodedText, now: Date = new Date()): VehicleFileCheck {
+  const maxYear = vehicleYearMax(now);
+  const schema = registryVehicle(maxYear);
+  const { rows, error } = readCsv(file.text);
+  const result: VehicleFileCheck = { read: 0, valid: [], rejected: [], unreadable: null };
+  const refuseFile = (rejection: Rejection) => {
+    result.rejected.push(rejection);
+    result.unreadable = rejection;
+    return result;
+  };
+  const [header, ...records] = rows;
+  if (!header) {
+    return refuseFile({
+      line: error?.line ?? 1,
+      kode_id: '',
+      reason: error?.reason ?? 'the file is empty: no header line',
+    });
+  }
+  if (file.invalidLines.has(header.line)) {
+    return refuseFile({ line: header.line, kode_id: '', reason: 'not valid UTF-8 (save the file as UTF-8)' });
+  }
+  const names = header.cells.map((name) => trimSpaces(name).toLowerCase());
+  const missing = FIELDS.filter((field) => !names.includes(field));
   if (missing.length > 0) {
-    report.rejected.push({ line: 1, kode_id: '', reason: `missing columns: ${missing.join(', ')}` });
-    return report;
+    return refuseFile({ line: header.line, kode_id: '', reason: `missing columns: ${missing.join(', ')}` });
   }
-  const maxYear = (options.now ?? new Date()).getFullYear() + 1;
-  const valid = new Map<string, VehicleRow>();
-  for (const { line, record } of records) {
-    const row = checkRow(record, maxYear);
-    if (typeof row === 'string') report.rejected.push({ line, kode_id: record.kode_id ?? '', reason: row });
-    else if (valid.has(row.kode_id))
-      report.rejected.push({ line, kode_id: row.kode_id, reason: 'duplicate kode_id in file' });
-    else valid.set(row.kode_id, row);
+  const columns = Object.fromEntries(FIELDS.map((field) => [field, names.indexOf(field)])) as Record<Field, number>;
+
+  const firstLineOf = new Map<string, number>();
+  for (const { line, lastLine, cells } of records) {
+    result.read++;
+    const values = Object.fromEntries(
+      FIELDS.map((field) => [field, trimSpaces(cells[columns[field]] ?? '')]),
+    ) as Record<Field, string>;
+    values.kode_id = values.kode_id.toUpperCase();
+    values.vin = values.vin.toUpperCase();
+    const reject = (reason: string) => result.rejected.push({ line, kode_id: values.kode_id, reason });
+
+    let badBytes = false;
+    for (let at = line; at <= lastLine && !badBytes; at++) badBytes = file.invalidLines.has(at);
+    if (badBytes) {
+      reject('not valid UTF-8 (was the file saved as Latin-1 or Windows-1252? save it as UTF-8)');
+      continue;
+    }
+    if (cells.length < names.length || cells.slice(names.length).some((cell) => cell.trim() !== '')) {
+      reject(`${cells.length} fields where the header has ${names.length} (quote a value that holds a comma)`);
+      continue;
+    }
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      const issues = parsed.error.issues;
+      const field = FIELDS.find((name) => issues.some((issue) => issue.path[0] === name)) ?? 'kode_id';
+      const issue = issues.find((candidate) => candidate.path[0] === field) ?? { code: '', message: '' };
+      reject(reasonFor(field, issue, values[field], maxYear));
+      continue;
+    }
+    const first = firstLineOf.get(values.kode_id);
+    if (first !== undefined) {
+      reject(`duplicate kode_id in file (first on line ${first})`);
+      continue;
+    }
+    firstLineOf.set(values.kode_id, line);
+    result.valid.push({ ...parsed.data, year: Number(parsed.data.year) });
   }
-  const rows = [...valid.values()];
+  if (error) refuseFile({ line: error.line, kode_id: '', reason: error.reason });
+  return result;
+}
+
+/** Thrown inside a dry run's transaction to roll it back with what it would have written. */
+class DryRunRollback extends Error {
+  constructor(readonly counts: WriteCounts) {
+    super('dry run');
+  }
+}
+
+type Inserter = Pick<Database, 'insert'>;
+
+async function upsert(db: Inserter, rows: VehicleRow[], updateExisting: boolean): Promise<WriteCounts> {
+  const counts: WriteCounts = { imported: 0, updated: 0, unchanged: 0 };
   for (let start = 0; start < rows.length; start += BATCH_SIZE) {
     const batch = rows.slice(start, start + BATCH_SIZE);
     // xmax = 0 tells a fresh insert from an update of an existing row.
-    const written = options.updateExisting
+    const written = updateExisting
       ? await db
           .insert(vehicles)
           .values(batch)
@@ -82,9 +204,51 @@ export async function importVehicles(
           .onConflictDoNothing()
           .returning({ inserted: sql<boolean>`true` });
     const inserted = written.filter((row) => row.inserted).length;
-    report.imported += inserted;
-    report.updated += written.length - inserted;
-    report.unchanged += batch.length - written.length;
+    counts.imported += inserted;
+    counts.updated += written.length - inserted;
+    counts.unchanged += batch.length - written.length;
   }
+  return counts;
+}
+
+/**
+ * Writes checked rows in one transaction: all of them or, if the database refuses one, none. A dry run
+ * rolls the transaction back and reports what it would have written.
+ */
+export async function writeVehicles(
+  db: Database,
+  rows: VehicleRow[],
+  options: { updateExisting: boolean; dryRun?: boolean },
+): Promise<WriteCounts> {
+  try {
+    return await db.transaction(async (tx) => {
+      const counts = await upsert(tx, rows, options.updateExisting);
+      if (options.dryRun) throw new DryRunRollback(counts);
+      return counts;
+    });
+  } catch (error) {
+    if (error instanceof DryRunRollback) return error.counts;
+    throw error;
+  }
+}
+
+/** Checks then writes a CSV text (the seed's file): nothing is written if any row is rejected, unless skipInvalid. */
+export async function importVehicles(
+  db: Database,
+  csv: string,
+  options: { updateExisting: boolean; skipInvalid?: boolean; now?: Date },
+): Promise<ImportReport> {
+  const check = checkVehicleFile({ text: csv, invalidLines: new Set() }, options.now);
+  const report: ImportReport = {
+    read: check.read,
+    imported: 0,
+    updated: 0,
+    unchanged: 0,
+    rejected: check.rejected,
+    written: false,
+  };
+  if (check.unreadable || (check.rejected.length > 0 && !options.skipInvalid)) return report;
+  Object.assign(report, await writeVehicles(db, check.valid, { updateExisting: options.updateExisting }));
+  report.written = true;
   return report;
 }

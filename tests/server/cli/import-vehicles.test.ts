@@ -50,7 +50,8 @@ describe('npm run import:vehicles', () => {
     expect(report).toMatch(/imported:\s+3\n/);
     expect(report).toMatch(/updated:\s+0\n/);
     expect(report).toMatch(/unchanged:\s+0\n/);
-    expect(report).toMatch(/rejected:\s+0$/);
+    expect(report).toMatch(/rejected:\s+0\n/);
+    expect(report).toMatch(/\nread 3, imported 3, updated 0, unchanged 0, rejected 0$/);
     expect(await storedVehicles()).toEqual([
       { kode_id: 'AAAA000001', model: 'Symbol', year: 2024 },
       { kode_id: 'AAAA000002', model: 'Clio 5', year: 2017 },
@@ -58,7 +59,7 @@ describe('npm run import:vehicles', () => {
     ]);
   });
 
-  it('updates changed vehicles, counts unchanged ones, and reports each rejected row; exit 1', async () => {
+  it('with --skip-invalid, updates changed vehicles, counts unchanged ones, and reports each rejected row; exit 1', async () => {
     const file = await writeCsv('second.csv', [
       HEADER,
       'AAAA000001,VF1S1CD16RB267735,Renault,Symbol,2024',
@@ -70,9 +71,19 @@ describe('npm run import:vehicles', () => {
       'AAAA000007,WBA8E9G50GNT12347,,320d,2016',
       'AAAA000004,WBA8E9G50GNT12345,BMW,320d,2016',
     ]);
+    // By default a rejected row means nothing is written.
+    const strict = recordingIo(db.env);
+    expect(await runImportVehicles([file], strict)).toBe(1);
+    expect(strict.stdout.join('\n')).toContain('read 8, imported 0, updated 0, unchanged 0, rejected 5');
+    expect(strict.stderr).toEqual([
+      'Nothing was imported: 5 rows were rejected. Correct them and run again, or add --skip-invalid to import the 3 valid rows.',
+    ]);
+    expect((await storedVehicles()).map((v) => v.kode_id)).toEqual(['AAAA000001', 'AAAA000002', 'AAAA000003']);
+
     const io = recordingIo(db.env);
-    expect(await runImportVehicles([file], io)).toBe(1);
+    expect(await runImportVehicles(['--skip-invalid', file], io)).toBe(1);
     const report = io.stdout.join('\n');
+    expect(report).toContain('read 8, imported 1, updated 1, unchanged 1, rejected 5');
     expect(report).toMatch(/imported:\s+1\n/);
     expect(report).toMatch(/updated:\s+1\n/);
     expect(report).toMatch(/unchanged:\s+1\n/);
@@ -81,7 +92,7 @@ describe('npm run import:vehicles', () => {
     expect(report).toContain('line 6\tAAAA000005\tvin must be 17 characters');
     expect(report).toMatch(/line 7\tAAAA000006\tyear must be a whole number from 1950 to \d{4}/);
     expect(report).toContain('line 8\tAAAA000007\tbrand is empty');
-    expect(report).toContain('line 9\tAAAA000004\tduplicate kode_id in file');
+    expect(report).toContain('line 9\tAAAA000004\tduplicate kode_id in file (first on line 4)');
     const stored = await storedVehicles();
     expect(stored.map((v) => v.kode_id)).toEqual(['AAAA000001', 'AAAA000002', 'AAAA000003', 'AAAA000004']);
     expect(stored[1]).toEqual({ kode_id: 'AAAA000002', model: 'Clio 5 Limited', year: 2018 });
@@ -92,6 +103,9 @@ describe('npm run import:vehicles', () => {
     const io = recordingIo(db.env);
     expect(await runImportVehicles([file], io)).toBe(1);
     expect(io.stdout.join('\n')).toContain('line 1\t(none)\tmissing columns: brand, model, year');
+    expect(io.stderr).toEqual([
+      'Nothing was imported: line 1: missing columns: brand, model, year. Correct the file and run again.',
+    ]);
   });
 
   it('resolves a relative path from where the command was typed', async () => {
@@ -115,10 +129,19 @@ describe('npm run import:vehicles', () => {
   });
 
   describe('usage and IO errors: exit 2', () => {
-    it.each([[[]], [['a.csv', 'b.csv']], [['--']]])('prints the usage for arguments %j', async (args) => {
+    it.each([[[]], [['a.csv', 'b.csv']], [['--']], [['--dry-run']]])(
+      'prints the usage for arguments %j',
+      async (args) => {
+        const io = recordingIo(db.env);
+        expect(await runImportVehicles(args, io)).toBe(2);
+        expect(io.stderr).toEqual(['Usage: npm run import:vehicles -- [--dry-run] [--skip-invalid] <file.csv>']);
+      },
+    );
+
+    it('names an unknown option', async () => {
       const io = recordingIo(db.env);
-      expect(await runImportVehicles(args, io)).toBe(2);
-      expect(io.stderr).toEqual(['Usage: npm run import:vehicles -- <file.csv>']);
+      expect(await runImportVehicles(['--force', 'a.csv'], io)).toBe(2);
+      expect(io.stderr[0]).toBe('Unknown option --force');
     });
 
     it('prints the usage and exits 0 for --help', async () => {
@@ -166,7 +189,8 @@ describe('npm run import:vehicles', () => {
       (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
     );
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/imported:\s+1\n/);
+    expect(result.stdout).toMatch(/imported:\s+0\n/);
     expect(result.stdout).toContain('line 3\tBAD\tkode_id must be 10 letters or digits');
+    expect(result.stdout).toContain('read 2, imported 0, updated 0, unchanged 0, rejected 1');
   }, 60_000);
 });
