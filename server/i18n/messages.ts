@@ -3,8 +3,9 @@
  * written here: they are the PWA's own, read once at start from its Lingui catalogs, where every
  * ErrorCode is a message whose id is the code (src/lib/error-messages.ts). So a message reads the
  * same whichever side checked the rule (docs/API.md#error-reasons).
- * The language is the first of fr, ar, en found in Accept-Language; French otherwise.
+ * The language is the one of fr, ar, en Accept-Language ranks highest; French otherwise.
  */
+import { Negotiator } from '@fastify/accept-negotiator';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ERROR_CODES, type ErrorCode } from '../../contract';
@@ -47,16 +48,23 @@ export function messageFor(code: ErrorCode, language: Language): string {
   return WORDING[code][language];
 }
 
+/**
+ * The best of fr, ar, en by Accept-Language, q-values weighed by @fastify/accept-negotiator; a
+ * region tag counts as its language (ar-DZ is ar). Among equal q-values the header's order wins, as
+ * the browser wrote it (the negotiator breaks ties by the order of the values it is given).
+ */
 export function languageOf(acceptLanguage: string | undefined): Language {
   if (!acceptLanguage) return 'fr';
-  const ranked = acceptLanguage
-    .split(',')
-    .map((part) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.find((param) => param.trim().startsWith('q='));
-      return { lang: tag.trim().slice(0, 2).toLowerCase(), q: q ? Number(q.trim().slice(2)) || 0 : 1 };
-    })
-    .sort((a, b) => b.q - a.q);
-  const match = ranked.find((entry) => entry.lang === 'fr' || entry.lang === 'ar' || entry.lang === 'en');
-  return (match?.lang as Language | undefined) ?? 'fr';
+  const ranges = acceptLanguage.split(',').map((range) =>
+    range
+      .trim()
+      .replace(/^([a-z]+)-[^;]*/i, '$1')
+      .toLowerCase(),
+  );
+  const place = (language: Language) => {
+    const at = ranges.findIndex((range) => range === language || range.startsWith(`${language};`));
+    return at === -1 ? ranges.length : at;
+  };
+  const inHeaderOrder = [...LANGUAGES].sort((a, b) => place(a) - place(b));
+  return new Negotiator<Language>({ supportedValues: inHeaderOrder }).negotiate(ranges.join(',')) ?? 'fr';
 }

@@ -1,8 +1,10 @@
 /**
  * A reader for the gettext PO files Lingui writes (src/locales/<lang>/messages.po): enough of the
  * format for the server to take its wording from the PWA's catalogs (docs/API.md#error-reasons).
+ * The parsing is pofile's, the library Lingui's own PO format (@lingui/format-po) reads with.
  * Pure text in, entries out, so the PWA's tests can use it too.
  */
+import PO from 'pofile';
 
 export interface PoEntry {
   /** msgid: the explicit id, or the French source text when the message has none. */
@@ -13,40 +15,12 @@ export interface PoEntry {
   fuzzy: boolean;
 }
 
-type Field = 'msgctxt' | 'msgid' | 'msgid_plural' | 'msgstr';
-
-/** One entry while it is being read. */
-class Draft {
-  readonly fields: Partial<Record<Field, string>> = {};
-  fuzzy = false;
-  /** Obsolete (`#~`) or plural (`msgstr[n]`): read past, never answered. */
-  skipped = false;
-  current: Field | null = null;
-
-  /** Whether a line starting a new entry would end this one. */
-  get complete(): boolean {
-    return this.fields.msgstr !== undefined || this.skipped;
-  }
-
-  entry(): PoEntry | null {
-    const { msgctxt, msgid, msgid_plural, msgstr } = this.fields;
-    if (this.skipped || !msgid || msgstr === undefined || msgctxt !== undefined || msgid_plural !== undefined) {
-      return null;
-    }
-    return { id: msgid, translation: msgstr, fuzzy: this.fuzzy };
-  }
-}
-
-const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '"': '"', '\\': '\\' };
-
-/** The text of one quoted PO string: `"a \"b\""` → `a "b"`. */
-export function unquotePo(quoted: string): string {
-  const trimmed = quoted.trim();
-  if (trimmed.length < 2 || !trimmed.startsWith('"') || !trimmed.endsWith('"')) {
-    throw new Error(`not a quoted PO string: ${quoted}`);
-  }
-  return trimmed.slice(1, -1).replace(/\\(.)/g, (_, char: string) => ESCAPES[char] ?? char);
-}
+/**
+ * What a line of a PO file may be: blank, a comment (`#…`, obsolete `#~` included), a keyword or a
+ * quoted continuation. pofile takes any other line as a continuation and would glue it into the
+ * text, so a damaged catalog is refused here instead.
+ */
+const PO_LINE = /^(?:$|#|"|(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s)/;
 
 /**
  * The live entries of a PO file, in file order. Read past: the header (empty msgid), obsolete `#~`
@@ -55,46 +29,18 @@ export function unquotePo(quoted: string): string {
  * Throws on a line that is none of comment, keyword or continuation: a damaged catalog.
  */
 export function readPo(text: string): PoEntry[] {
-  const entries: PoEntry[] = [];
-  let draft = new Draft();
-  const finish = () => {
-    const entry = draft.entry();
-    if (entry) entries.push(entry);
-    draft = new Draft();
-  };
   for (const [index, raw] of text.split(/\r?\n/).entries()) {
     const line = raw.trim();
-    if (line === '') finish();
-    else if (startsEntry(line) && draft.complete) {
-      finish();
-      readLine(line, draft, index);
-    } else readLine(line, draft, index);
+    if (!PO_LINE.test(line)) throw new Error(`line ${index + 1} of the PO file is not PO: ${line}`);
   }
-  finish();
-  return entries;
-}
-
-/** Comments and the first keywords of an entry; after a msgstr they begin the next entry. */
-function startsEntry(line: string): boolean {
-  return line.startsWith('#') || /^msg(ctxt|id)\s/.test(line);
-}
-
-function readLine(line: string, draft: Draft, index: number): void {
-  if (line.startsWith('#~')) draft.skipped = true;
-  else if (line.startsWith('#,')) draft.fuzzy ||= /\bfuzzy\b/.test(line);
-  else if (line.startsWith('#')) return;
-  else if (/^msgstr\[\d+\]\s/.test(line)) draft.skipped = true;
-  else readString(line, draft, index);
-}
-
-function readString(line: string, draft: Draft, index: number): void {
-  const keyword = /^(msgctxt|msgid|msgid_plural|msgstr)\s+(".*")$/.exec(line);
-  if (keyword) {
-    draft.current = keyword[1] as Field;
-    draft.fields[draft.current] = unquotePo(keyword[2]!);
-  } else if (draft.current && line.startsWith('"')) {
-    draft.fields[draft.current] += unquotePo(line);
-  } else if (!draft.skipped) {
-    throw new Error(`line ${index + 1} of the PO file is not PO: ${line}`);
-  }
+  return PO.parse(text)
+    .items.filter(
+      (item) =>
+        item.msgid !== '' &&
+        !item.obsolete &&
+        item.msgctxt == null &&
+        item.msgid_plural == null &&
+        item.msgstr.length === 1,
+    )
+    .map((item) => ({ id: item.msgid, translation: item.msgstr[0] ?? '', fuzzy: item.flags.fuzzy === true }));
 }

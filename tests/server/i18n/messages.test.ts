@@ -29,6 +29,17 @@ describe('languageOf', () => {
     ['de;q=1,en;q=0.5,ar;q=0.7', 'ar'],
     ['EN-us', 'en'],
     ['fr;q=0.1,en', 'en'],
+    ['fr-DZ', 'fr'],
+    ['ar-DZ', 'ar'],
+    ['en-GB', 'en'],
+    ['ar-DZ;q=0.5, en-GB;q=0.9, fr-FR;q=0.7', 'en'],
+    ['fr-FR;q=0.8,ar-DZ;q=0.9', 'ar'],
+    ['en;q=0', 'fr'],
+    ['*', 'fr'],
+    // Equal q-values: the order the browser wrote.
+    ['ar-DZ,fr', 'ar'],
+    ['en, ar', 'en'],
+    ['de,ar-DZ,fr-FR', 'ar'],
   ] as const)('reads %j as %s', (header, language) => {
     expect(languageOf(header)).toBe(language);
   });

@@ -3,23 +3,11 @@
  * exactly; what it does not write, read past rather than misread.
  */
 import { describe, expect, it } from 'vitest';
-import { readPo, unquotePo } from '../../../server/i18n/po';
+import { readPo } from '../../../server/i18n/po';
 
 const HEADER = ['msgid ""', 'msgstr ""', '"Language: en\\n"', '"X-Generator: @lingui/cli\\n"', ''];
 
 const po = (...lines: string[]) => [...HEADER, ...lines].join('\n');
-
-describe('unquotePo', () => {
-  it('undoes the escapes of a quoted string', () => {
-    expect(unquotePo(String.raw`"a \"b\" c\\d\ne\tf"`)).toBe('a "b" c\\d\ne\tf');
-    expect(unquotePo('  "spaces around"  ')).toBe('spaces around');
-  });
-
-  it('refuses what is not a quoted string', () => {
-    expect(() => unquotePo('"open')).toThrow(/not a quoted PO string/);
-    expect(() => unquotePo('bare')).toThrow(/not a quoted PO string/);
-  });
-});
 
 describe('readPo', () => {
   it('reads entries with explicit and generated ids, skipping the header', () => {
@@ -46,6 +34,11 @@ describe('readPo', () => {
       { id: 'long id', translation: 'long text', fuzzy: false },
       { id: 'todo', translation: '', fuzzy: false },
     ]);
+  });
+
+  it('undoes the escapes of quoted strings', () => {
+    const text = po('msgid "quote"', String.raw`msgstr "a \"b\" c\\d\ne\tf"`);
+    expect(readPo(text)).toEqual([{ id: 'quote', translation: 'a "b" c\\d\ne\tf', fuzzy: false }]);
   });
 
   it('marks fuzzy entries, and only them', () => {
