@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import * as z from 'zod/mini';
 
 export interface Config {
   port: number;
@@ -46,43 +47,52 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-function parsePort(value: string | undefined): number {
-  if (value === undefined || value === '') return 8080;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${value}"`);
-  }
-  return port;
+type Context = z.core.ParsePayload;
+
+/** Stops the parse with the one-line message the server prints (each issue's message is a whole one). */
+function refuse(ctx: Context, message: string): never {
+  ctx.issues.push({ code: 'custom', message, input: ctx.value });
+  return z.NEVER;
 }
 
-function parseUrl(name: string, value: string | undefined, protocols: string[]): string | null {
-  if (value === undefined || value === '') return null;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigError(`${name} must be a URL (${protocols.join(' or ')}), got "${value}"`);
-  }
+/** A variable that takes `fallback` when unset or empty, else what `parse` makes of its text. */
+function variable<T>(fallback: T, parse: (value: string, ctx: Context) => T) {
+  return z.pipe(
+    z.optional(z.string()),
+    z.transform((value: string | undefined, ctx) =>
+      value === undefined || value === '' ? fallback : parse(value, ctx),
+    ),
+  );
+}
+
+/** A variable taken as written, `fallback` only when unset (an empty value stays empty). */
+const text = (fallback: string) => z._default(z.string(), fallback);
+
+function checkUrl(ctx: Context, name: string, value: string, protocols: string[]): string {
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (!url) return refuse(ctx, `${name} must be a URL (${protocols.join(' or ')}), got "${value}"`);
   if (!protocols.includes(url.protocol)) {
-    throw new ConfigError(`${name} must start with ${protocols.join(' or ')}, got "${url.protocol}"`);
+    return refuse(ctx, `${name} must start with ${protocols.join(' or ')}, got "${url.protocol}"`);
   }
   return value;
 }
 
-function parseBoolean(name: string, value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback;
-  if (['1', 'true', 'yes'].includes(value.toLowerCase())) return true;
-  if (['0', 'false', 'no'].includes(value.toLowerCase())) return false;
-  throw new ConfigError(`${name} must be true or false, got "${value}"`);
-}
+const url = (name: string, protocols: string[]) =>
+  variable<string | null>(null, (value, ctx) => checkUrl(ctx, name, value, protocols));
 
-function parseKey(name: string, value: string | undefined): string | null {
-  if (value === undefined || value === '') return null;
-  if (Buffer.from(value, 'base64url').length !== 32) {
-    throw new ConfigError(`${name} must be 32 bytes in base64url (43 characters)`);
-  }
-  return value;
-}
+const flag = (name: string) =>
+  variable(true, (value, ctx) => {
+    if (['1', 'true', 'yes'].includes(value.toLowerCase())) return true;
+    if (['0', 'false', 'no'].includes(value.toLowerCase())) return false;
+    return refuse(ctx, `${name} must be true or false, got "${value}"`);
+  });
+
+const key = (name: string) =>
+  variable<string | null>(null, (value, ctx) =>
+    Buffer.from(value, 'base64url').length === 32
+      ? value
+      : refuse(ctx, `${name} must be 32 bytes in base64url (43 characters)`),
+  );
 
 /** The names proxy-addr (behind Fastify's trustProxy) knows for the usual private ranges. */
 const TRUST_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -102,87 +112,132 @@ function isAddressOrNetwork(entry: string): boolean {
  * before it was written by the client. So "trust the header" (true) is refused: it would let a
  * client pick the address its rate limits are counted on.
  */
-function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
-  const text = (value ?? '').trim();
-  if (['', '0', 'false', 'no'].includes(text.toLowerCase())) return false;
-  if (['true', 'yes'].includes(text.toLowerCase())) {
-    throw new ConfigError(
-      'TRUST_PROXY=true would believe any address a client writes in X-Forwarded-For: set the number of proxies in front of the portal (TRUST_PROXY=1 for one) or their addresses (TRUST_PROXY=10.0.0.5 or 10.0.0.0/8, comma-separated)',
-    );
-  }
-  if (/^\d+$/.test(text)) return Number(text);
-  const entries = text.split(',').map((entry) => entry.trim());
-  if (!entries.every(isAddressOrNetwork)) {
-    throw new ConfigError(
+const trustProxy = z.pipe(
+  z._default(z.string(), ''),
+  z.transform((value: string, ctx): Config['trustProxy'] => {
+    const text = value.trim();
+    if (['', '0', 'false', 'no'].includes(text.toLowerCase())) return false;
+    if (['true', 'yes'].includes(text.toLowerCase())) {
+      return refuse(
+        ctx,
+        'TRUST_PROXY=true would believe any address a client writes in X-Forwarded-For: set the number of proxies in front of the portal (TRUST_PROXY=1 for one) or their addresses (TRUST_PROXY=10.0.0.5 or 10.0.0.0/8, comma-separated)',
+      );
+    }
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text.split(',').map((entry) => entry.trim());
+    if (entries.every(isAddressOrNetwork)) return entries;
+    return refuse(
+      ctx,
       `TRUST_PROXY must be a number of proxies (1, 2…) or their addresses or networks (10.0.0.5, 10.0.0.0/8, loopback; comma-separated), got "${value}"`,
     );
-  }
-  return entries;
-}
+  }),
+);
 
-function parseGeocoderKind(value: string | undefined): Config['geocoderKind'] {
-  if (value === undefined || value === '' || value === 'photon') return 'photon';
-  if (value === 'nominatim') return 'nominatim';
-  throw new ConfigError(`GEOCODER_KIND must be photon or nominatim, got "${value}"`);
-}
+/** The environment, in the order its variables are checked: the first bad one is the one reported. */
+const environment = z.object({
+  NODE_ENV: z._default(
+    z.enum(['development', 'production', 'test'], {
+      error: (issue) => `NODE_ENV must be development, production or test, got "${String(issue.input)}"`,
+    }),
+    'development',
+  ),
+  PORT: variable(8080, (value, ctx) => {
+    const port = Number(value);
+    if (Number.isInteger(port) && port >= 0 && port <= 65535) return port;
+    return refuse(ctx, `PORT must be a whole number from 0 to 65535, got "${value}"`);
+  }),
+  APP_URL: url('APP_URL', ['http:', 'https:']),
+  ALLOWED_ORIGINS: z.pipe(
+    z._default(z.string(), ''),
+    z.transform((value: string, ctx) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean)
+        .map((origin) => checkUrl(ctx, 'ALLOWED_ORIGINS', origin, ['http:', 'https:'])),
+    ),
+  ),
+  HOST: text('0.0.0.0'),
+  DATA_DIR: z.pipe(
+    text('./data'),
+    z.transform((value: string) => path.resolve(value)),
+  ),
+  DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+  SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']),
+  REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']),
+  DEMO: flag('DEMO'),
+  ACCESS_TOKEN_KEY: key('ACCESS_TOKEN_KEY'),
+  RESET_TOKEN_KEY: key('RESET_TOKEN_KEY'),
+  HANDOVER_KEY: key('HANDOVER_KEY'),
+  TRUST_PROXY: trustProxy,
+  MIGRATE_ON_START: flag('MIGRATE_ON_START'),
+  LOG_LEVEL: z.optional(z.string()),
+  TILE_ATTRIBUTION: text('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  GEOCODER_URL: url('GEOCODER_URL', ['http:', 'https:']),
+  GEOCODER_KIND: variable<Config['geocoderKind']>('photon', (value, ctx) =>
+    value === 'photon' || value === 'nominatim'
+      ? value
+      : refuse(ctx, `GEOCODER_KIND must be photon or nominatim, got "${value}"`),
+  ),
+  /** A folder holding a built PWA (its index.html), so a typo does not silently serve the API alone. */
+  DIST_DIR: variable<string | null>(null, (value, ctx) => {
+    const dir = path.resolve(value);
+    if (fs.existsSync(path.join(dir, 'index.html'))) return dir;
+    return refuse(ctx, `DIST_DIR must be a folder holding the built PWA (index.html), got "${value}"`);
+  }),
+  TILE_URL: z.pipe(
+    text('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    z.transform((value: string, ctx) =>
+      ['{z}', '{x}', '{y}'].every((part) => value.includes(part))
+        ? value
+        : refuse(ctx, `TILE_URL must contain {z}, {x} and {y}, got "${value}"`),
+    ),
+  ),
+});
 
-/** A folder holding a built PWA (its index.html), so a typo does not silently serve the API alone. */
-function parseDistDir(value: string | undefined): string | null {
-  if (value === undefined || value === '') return null;
-  const dir = path.resolve(value);
-  if (!fs.existsSync(path.join(dir, 'index.html'))) {
-    throw new ConfigError(`DIST_DIR must be a folder holding the built PWA (index.html), got "${value}"`);
-  }
-  return dir;
-}
+const schema = z.pipe(
+  // There is no demo in production, whatever DEMO says: it is not even read there.
+  z.transform((env: Env) => (env.NODE_ENV === 'production' ? { ...env, DEMO: 'false' } : env)),
+  z.pipe(
+    environment,
+    z.transform((env, ctx): Config => {
+      const production = env.NODE_ENV === 'production';
+      if (production && (!env.ACCESS_TOKEN_KEY || !env.RESET_TOKEN_KEY)) {
+        return refuse(ctx, 'ACCESS_TOKEN_KEY and RESET_TOKEN_KEY are required when NODE_ENV=production');
+      }
+      // Every instance must hand a partner's tablets the same hand-over key: a secret generated per
+      // instance would make a file exported on one tablet unreadable on the other.
+      if (production && !env.HANDOVER_KEY) return refuse(ctx, 'HANDOVER_KEY is required when NODE_ENV=production');
+      const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
+      return {
+        port: env.PORT,
+        host: env.HOST,
+        dataDir: env.DATA_DIR,
+        databaseUrl: env.DATABASE_URL,
+        appUrl: appUrl.replace(/\/$/, ''),
+        allowedOrigins: [appUrl, ...env.ALLOWED_ORIGINS].map((origin) => new URL(origin).origin),
+        smtpUrl: env.SMTP_URL,
+        redisUrl: env.REDIS_URL,
+        nodeEnv: env.NODE_ENV,
+        demo: env.DEMO,
+        accessTokenKey: env.ACCESS_TOKEN_KEY,
+        resetTokenKey: env.RESET_TOKEN_KEY,
+        handoverKey: env.HANDOVER_KEY,
+        trustProxy: env.TRUST_PROXY,
+        migrateOnStart: env.MIGRATE_ON_START,
+        logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+        tileUrl: env.TILE_URL,
+        tileAttribution: env.TILE_ATTRIBUTION,
+        geocoderUrl: env.GEOCODER_URL ?? 'https://photon.komoot.io/api',
+        geocoderKind: env.GEOCODER_KIND,
+        distDir: env.DIST_DIR,
+      };
+    }),
+  ),
+);
 
 export function loadConfig(env: Env = process.env): Config {
-  const nodeEnvRaw = env.NODE_ENV ?? 'development';
-  if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
-    throw new ConfigError(`NODE_ENV must be development, production or test, got "${nodeEnvRaw}"`);
-  }
-  const nodeEnv = nodeEnvRaw as Config['nodeEnv'];
-  const port = parsePort(env.PORT);
-  const appUrl = parseUrl('APP_URL', env.APP_URL, ['http:', 'https:']) ?? `http://localhost:${port}`;
-  const allowedOrigins = (env.ALLOWED_ORIGINS ?? '')
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean);
-  for (const origin of allowedOrigins) parseUrl('ALLOWED_ORIGINS', origin, ['http:', 'https:']);
-  const config: Config = {
-    port,
-    host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
-    databaseUrl: parseUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']),
-    appUrl: appUrl.replace(/\/$/, ''),
-    allowedOrigins: [new URL(appUrl).origin, ...allowedOrigins.map((origin) => new URL(origin).origin)],
-    smtpUrl: parseUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']),
-    redisUrl: parseUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']),
-    nodeEnv,
-    demo: nodeEnv !== 'production' && parseBoolean('DEMO', env.DEMO, true),
-    accessTokenKey: parseKey('ACCESS_TOKEN_KEY', env.ACCESS_TOKEN_KEY),
-    resetTokenKey: parseKey('RESET_TOKEN_KEY', env.RESET_TOKEN_KEY),
-    handoverKey: parseKey('HANDOVER_KEY', env.HANDOVER_KEY),
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    migrateOnStart: parseBoolean('MIGRATE_ON_START', env.MIGRATE_ON_START, true),
-    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
-    tileUrl: env.TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    tileAttribution:
-      env.TILE_ATTRIBUTION ?? '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
-    geocoderUrl: parseUrl('GEOCODER_URL', env.GEOCODER_URL, ['http:', 'https:']) ?? 'https://photon.komoot.io/api',
-    geocoderKind: parseGeocoderKind(env.GEOCODER_KIND),
-    distDir: parseDistDir(env.DIST_DIR),
-  };
-  if (!config.tileUrl.includes('{z}') || !config.tileUrl.includes('{x}') || !config.tileUrl.includes('{y}')) {
-    throw new ConfigError(`TILE_URL must contain {z}, {x} and {y}, got "${config.tileUrl}"`);
-  }
-  if (nodeEnv === 'production' && (!config.accessTokenKey || !config.resetTokenKey)) {
-    throw new ConfigError('ACCESS_TOKEN_KEY and RESET_TOKEN_KEY are required when NODE_ENV=production');
-  }
-  // Every instance must hand a partner's tablets the same hand-over key: a secret generated per
-  // instance would make a file exported on one tablet unreadable on the other.
-  if (nodeEnv === 'production' && !config.handoverKey) {
-    throw new ConfigError('HANDOVER_KEY is required when NODE_ENV=production');
-  }
-  return config;
+  const result = z.safeParse(schema, env);
+  if (!result.success) throw new ConfigError(result.error.issues[0]?.message ?? 'the configuration is invalid');
+  return result.data;
 }
