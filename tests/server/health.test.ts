@@ -164,10 +164,16 @@ describe('one app, healthy then broken', () => {
     // transaction itself, which holds the one connection).
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
     const holding = probed.app.db.transaction(async (tx) => {
       await tx.execute(sql`lock table drizzle.__drizzle_migrations in access exclusive mode`);
+      locked();
       await held;
     });
+    // Probed only once the lock is held: on PostgreSQL the probe has a connection of its own, and a
+    // probe sent first was answered before the lock came (seen once under load).
+    await lockTaken;
     try {
       const asked = Date.now();
       const body = expectUnavailable(await probe(probed.app, '/api/health/ready'));
