@@ -1,17 +1,31 @@
 /**
- * Fixed-window counters for the auth routes, per IP and per email. In Redis when REDIS_URL is set,
- * so every instance behind a load balancer shares them (in memory while Redis is unreachable);
- * in memory otherwise.
+ * Fixed-window counters for the auth routes, per IP and per email, with rate-limiter-flexible. In
+ * Redis when REDIS_URL is set, so every instance behind a load balancer shares them (an atomic Lua
+ * increment), with an in-memory insurance limiter while Redis is unreachable; in memory otherwise.
  */
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis as RedisClient } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type IRateLimiterOptions,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import type { Config } from '../config';
 import { tooManyRequests } from '../http/errors';
 import type { Clock } from '../services/clock';
 
+export interface Limit {
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
 export interface RateLimitStore {
-  /** Counts one hit on key; returns the count in the current window and the ms left in it. */
-  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /** Counts one hit on the limit's key; returns the count in the current window and the ms left in it. */
+  hit(limit: Limit): Promise<{ count: number; resetInMs: number }>;
   /** Whether Redis answers right now (a Redis store only): what the readiness probe reports. */
   redisAnswers?(): Promise<boolean>;
   close(): Promise<void>;
@@ -19,12 +33,6 @@ export interface RateLimitStore {
 
 /** Redis as the readiness probe reports it (docs/API.md#get-apihealthready): it never fails readiness. */
 export type RedisState = 'ok' | 'down' | 'not_configured';
-
-export interface Limit {
-  key: string;
-  max: number;
-  windowMs: number;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,10 +43,14 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Counters in memory on an injected clock: what the tests use, since rate-limiter-flexible's
+ * memory storage reads Date.now() and cannot follow a clock moved forward.
+ */
 export function memoryStore(clock: Clock): RateLimitStore {
   const windows = new Map<string, { count: number; resetAt: number }>();
   return {
-    async hit(key, windowMs) {
+    async hit({ key, windowMs }) {
       const now = clock().getTime();
       let entry = windows.get(key);
       if (!entry || entry.resetAt <= now) {
@@ -58,12 +70,34 @@ export function memoryStore(clock: Clock): RateLimitStore {
   };
 }
 
+/** One limiter per (max, window), made on first use: rate-limiter-flexible fixes both per limiter. */
+function limiterStore(make: (options: IRateLimiterOptions) => RateLimiterAbstract) {
+  const limiters = new Map<string, RateLimiterAbstract>();
+  return async ({ key, max, windowMs }: Limit) => {
+    const id = `${max}:${windowMs}`;
+    let limiter = limiters.get(id);
+    if (!limiter) {
+      limiter = make({ points: max, duration: Math.max(1, Math.ceil(windowMs / 1000)) });
+      limiters.set(id, limiter);
+    }
+    // Over the limit, consume() rejects with the result (the hit is still counted).
+    const res = await limiter.consume(key).catch((error: unknown) => {
+      if (error instanceof RateLimiterRes) return error;
+      throw error;
+    });
+    return { count: res.consumedPoints, resetInMs: res.msBeforeNext };
+  };
+}
+
+/** In this process's memory; each key is dropped when its window ends, so the map stays bounded. */
+function flexibleMemoryStore(): RateLimitStore {
+  return { hit: limiterStore((options) => new RateLimiterMemory(options)), async close() {} };
+}
+
 /** How long the start waits for Redis before counting in memory (it keeps trying behind the scenes). */
 const REDIS_CONNECT_WAIT_MS = 3_000;
 /** A Redis that stops answering must not hold sign-in up: a command that takes longer fails. */
 const REDIS_COMMAND_TIMEOUT_MS = 1_000;
-/** After a failed command on a live connection (a stalled Redis), memory is used this long before trying again. */
-const REDIS_RETRY_AFTER_FAILURE_MS = 5_000;
 
 /** host:port of a Redis URL, for the log: never its password. */
 function redisAddress(url: string): string {
@@ -93,21 +127,6 @@ function outageReporter(log: FastifyBaseLogger, address: string) {
   };
 }
 
-type RedisClient = import('ioredis').Redis;
-
-async function countInRedis(redis: RedisClient, key: string, windowMs: number) {
-  const results = await redis.multi().incr(key).pttl(key).exec();
-  const failure = results?.find(([error]) => error)?.[0];
-  if (!results || failure) throw failure ?? new Error('transaction aborted');
-  const count = Number(results[0]?.[1]);
-  const ttl = Number(results[1]?.[1]);
-  if (ttl < 0) {
-    await redis.pexpire(key, windowMs);
-    return { count, resetInMs: windowMs };
-  }
-  return { count, resetInMs: ttl };
-}
-
 /** Resolves once the client is ready or has failed its first attempt, or after the wait. */
 function firstConnection(redis: RedisClient): Promise<void> {
   return new Promise((resolve) => {
@@ -124,13 +143,13 @@ function firstConnection(redis: RedisClient): Promise<void> {
 }
 
 /**
- * Counters in Redis, shared by every instance. While Redis is away (at start or later) each hit is
- * counted in this instance's memory instead, so sign-in keeps working with per-instance limits;
- * ioredis reconnects on its own and the counting moves back to Redis once it is ready again.
+ * Counters in Redis, shared by every instance. While Redis is away (at start or later) the
+ * insurance limiter counts each hit in this instance's memory, so sign-in keeps working with
+ * per-instance limits; ioredis reconnects on its own and the counting moves back to Redis once it
+ * is ready again.
  */
-async function redisStore(url: string, prefix: string, clock: Clock, log: FastifyBaseLogger): Promise<RateLimitStore> {
+async function redisStore(url: string, prefix: string, log: FastifyBaseLogger): Promise<RateLimitStore> {
   const { Redis } = await import('ioredis');
-  const fallback = memoryStore(clock);
   const outage = outageReporter(log, redisAddress(url));
   const redis = new Redis(url, {
     // Fail at once while disconnected, rather than queue commands until Redis returns.
@@ -145,23 +164,26 @@ async function redisStore(url: string, prefix: string, clock: Clock, log: Fastif
   redis.on('ready', () => outage.up());
   await firstConnection(redis);
 
-  let skipUntil = 0;
+  /** The insurance limiter: it only counts when a Redis command failed or the connection is not ready. */
+  class Insurance extends RateLimiterMemory {
+    override consume(...args: Parameters<RateLimiterMemory['consume']>) {
+      outage.down(redis.status === 'ready' ? 'command failed' : 'connection lost');
+      return super.consume(...args);
+    }
+  }
+  // rate-limiter-flexible joins its prefix and the key with ':'.
+  const keyPrefix = prefix.replace(/:$/, '');
   return {
-    async hit(key, windowMs) {
-      if (redis.status !== 'ready' || Date.now() < skipUntil) return fallback.hit(key, windowMs);
-      try {
-        const counted = await countInRedis(redis, `${prefix}${key}`, windowMs);
-        outage.up();
-        return counted;
-      } catch (error) {
-        skipUntil = Date.now() + REDIS_RETRY_AFTER_FAILURE_MS;
-        // A command cut short by the connection dropping says little: name what happened.
-        outage.down(
-          redis.status !== 'ready' ? 'connection lost' : error instanceof Error ? error.message : String(error),
-        );
-        return fallback.hit(key, windowMs);
-      }
-    },
+    hit: limiterStore(
+      (options) =>
+        new RateLimiterRedis({
+          ...options,
+          storeClient: redis,
+          keyPrefix,
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: new Insurance(options),
+        }),
+    ),
     async redisAnswers() {
       if (redis.status !== 'ready') return false;
       // Bounded by REDIS_COMMAND_TIMEOUT_MS, like every command.
@@ -172,7 +194,6 @@ async function redisStore(url: string, prefix: string, clock: Clock, log: Fastif
     },
     async close() {
       redis.disconnect();
-      await fallback.close();
     },
   };
 }
@@ -186,15 +207,15 @@ export interface RateLimitOptions {
 }
 
 export const rateLimitPlugin = fp<RateLimitOptions>(
-  async (app, { config, clock, store, redisPrefix }) => {
+  async (app, { config, store, redisPrefix }) => {
     const backend =
       store ??
-      (config.redisUrl ? await redisStore(config.redisUrl, redisPrefix ?? 'rl:', clock, app.log) : memoryStore(clock));
+      (config.redisUrl ? await redisStore(config.redisUrl, redisPrefix ?? 'rl:', app.log) : flexibleMemoryStore());
     app.addHook('onClose', () => backend.close());
     app.decorate('enforceLimits', async (limits: Limit[]) => {
       let retryAfterMs = 0;
       for (const limit of limits) {
-        const { count, resetInMs } = await backend.hit(limit.key, limit.windowMs);
+        const { count, resetInMs } = await backend.hit(limit);
         if (count > limit.max) retryAfterMs = Math.max(retryAfterMs, resetInMs);
       }
       if (retryAfterMs > 0) throw tooManyRequests(Math.max(1, Math.ceil(retryAfterMs / 1000)));
