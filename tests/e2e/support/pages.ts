@@ -262,6 +262,13 @@ export function languageButton(page: Page): Locator {
 export type Language = 'fr' | 'ar' | 'en';
 
 export async function switchLanguage(page: Page, language: Language): Promise<void> {
+  // Right after a load the header may still be the prerendered HTML, hydrated after the screen
+  // (docs/ARCHITECTURE.md#start-up); a tap before the app's script has even run is not seen by React.
+  await expect
+    .poll(() =>
+      languageButton(page).evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactFiber'))),
+    )
+    .toBe(true);
   await languageButton(page).click();
   const menu = page.locator('[role="menu"]:visible');
   await menu.waitFor();
