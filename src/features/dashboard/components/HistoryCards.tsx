@@ -25,15 +25,14 @@ export interface ShownEntry {
   status: HistoryStatus;
 }
 
-export function HistoryCards({
-  entries,
-  locale,
-  actions,
-}: {
+/** What either layout of the history (the cards, the table) shows, and what its buttons do. */
+export interface EntriesViewProps {
   entries: readonly ShownEntry[];
   locale: Locale;
   actions: EntryActions;
-}) {
+}
+
+export function HistoryCards({ entries, locale, actions }: EntriesViewProps) {
   const { t } = useLingui();
   return (
     <Stack as="ul" gap="3" aria-label={t`Historique des saisies, des plus récentes aux plus anciennes`}>

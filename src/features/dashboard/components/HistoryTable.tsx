@@ -16,9 +16,9 @@ import { loadOlderHistory, useHistory, type HistoryItem } from '../data/history'
 import { formatKm } from '../../../lib/format';
 import { useOnline } from '../../../lib/online';
 import { discardRepair } from '../../../lib/sync';
-import { useLocale, type Locale } from '../../../lib/i18n';
+import { useLocale } from '../../../lib/i18n';
 import { StatusBadge } from './StatusBadge';
-import { HistoryCards, type ShownEntry } from './HistoryCards';
+import { HistoryCards, type EntriesViewProps, type ShownEntry } from './HistoryCards';
 import {
   entryAttributes,
   OdometerText,
@@ -205,15 +205,7 @@ export function HistoryTable() {
  * the status column past the edge): only the identifier, the reading and the date stay whole, so every
  * column fits beside the others without scrolling sideways.
  */
-function EntriesTable({
-  entries,
-  locale,
-  actions,
-}: {
-  entries: readonly ShownEntry[];
-  locale: Locale;
-  actions: EntryActions;
-}) {
+function EntriesTable({ entries, locale, actions }: EntriesViewProps) {
   return (
     <Table.ScrollArea borderWidth="1px" rounded="l3" bg="bg" whiteSpace="normal">
       <Table.Root size="md" stickyHeader>
