@@ -347,17 +347,10 @@ const inPageAudit = ({ primaryNames, illustrations, limits }: InPageInput): Layo
     const around = (block?.textContent ?? '').replace(own, '').trim();
     return around.length > 0;
   };
-  /** Whether the point lies inside every scroll or clip container of the element (else it is scrolled out of view there). */
-  const inViewOfContainers = (element: Element, x: number, y: number) => {
-    for (let at = element.parentElement; at && at !== document.body; at = at.parentElement) {
-      const style = getComputedStyle(at);
-      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
-      const box = at.getBoundingClientRect();
-      if (x < box.left || x > box.right || y < box.top || y > box.bottom) return false;
-    }
-    return true;
-  };
-  /** The part of the element not cut by a scroll or clip container (a dialog's scrolled body, say), or null. */
+  /**
+   * The part of the element not cut by a scroll or clip container (a dialog's scrolled body, say), or
+   * null when it is scrolled out of view there: its centre then lies inside every such container.
+   */
   const visiblePart = (element: Element) => {
     const box = element.getBoundingClientRect();
     let part = { left: box.left, top: box.top, right: box.right, bottom: box.bottom };
@@ -413,7 +406,6 @@ const inPageAudit = ({ primaryNames, illustrations, limits }: InPageInput): Layo
     const x = (part.left + part.right) / 2;
     const y = (part.top + part.bottom) / 2;
     if (x < 0 || y < 0 || x >= viewportWidth || y >= viewportHeight) continue;
-    if (!inViewOfContainers(target, x, y)) continue;
     const top = document.elementFromPoint(x, y);
     const reaches =
       top !== null &&
