@@ -1,4 +1,10 @@
-/** The one response envelope of every API answer (docs/API.md#the-envelope). */
+/**
+ * The one response envelope of every API answer (docs/API.md#the-envelope). Its schemas are in
+ * ./answers.ts (successEnvelope, failureEnvelope); these are the types both sides use.
+ */
+import type * as z from 'zod/mini';
+import type { errorBody } from './answers';
+
 export const ERROR_TYPES = [
   'validation',
   'auth',
@@ -10,15 +16,11 @@ export const ERROR_TYPES = [
 ] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];
 
-export interface ApiErrorBody {
-  type: ErrorType;
-  /** Human-readable, in the language the request asked for (Accept-Language). */
-  message: string;
-  /** Machine-readable reason, one of the ErrorCode values, for clients that translate themselves. */
-  reason?: string;
-  /** Per-field messages for validation errors. */
-  fields?: Record<string, string>;
-}
+/**
+ * The error of a failure. On the wire `reason` is one of the ErrorCode values; the PWA's client also
+ * makes failures of its own (no answer at all: reason 'network'), hence the wider type here.
+ */
+export type ApiErrorBody = Omit<z.output<typeof errorBody>, 'reason'> & { reason?: string };
 
 export interface ApiSuccess<T> {
   code: number;
@@ -33,7 +35,3 @@ export interface ApiFailure {
 }
 
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
-
-export function isSuccess<T>(result: ApiResult<T>): result is ApiSuccess<T> {
-  return result.status === 'success';
-}

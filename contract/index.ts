@@ -1,4 +1,6 @@
+export * from './answers';
 export * from './codes';
+export * from './endpoints';
 export * from './envelope';
 export * from './models';
 export * from './odometer';

@@ -54,6 +54,9 @@ export function isoTimestamp(invalid: ErrorCode, outOfRange: ErrorCode) {
 export const KODE_ID_PATTERN = new RegExp(`^[A-Za-z0-9]{${KODE_ID_LENGTH}}$`);
 export const kodeId = z.string(code('kode_id_invalid')).check(z.regex(KODE_ID_PATTERN, code('kode_id_invalid')));
 
+/** The path of the vehicle calls (docs/API.md#get-vehicleskode_id). */
+export const vehicleParams = z.object({ kode_id: kodeId });
+
 export const email = z
   .string(code('email_required'))
   .check(

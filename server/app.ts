@@ -16,7 +16,8 @@ import { envelopePlugin, sendClientError, sendFrameworkError } from './plugins/e
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { defaultLoadSheddingLimits, loadSheddingPlugin, type LoadSheddingLimits } from './plugins/load-shedding';
 import { mailerPlugin } from './plugins/mailer';
-import { rateLimitPlugin, type RateLimitStore } from './plugins/rate-limit';
+import { openApiPlugin } from './plugins/openapi';
+import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { staticSitePlugin } from './plugins/static-site';
 import { zodSerializerCompiler } from './http/serialization';
@@ -34,7 +35,6 @@ export interface AppOptions {
   /** An already opened database (tests); otherwise the plugin opens one from config. */
   database?: DatabaseHandle;
   clock?: Clock;
-  rateLimitStore?: RateLimitStore;
   redisPrefix?: string;
   distDir?: string;
   /** Where the log lines go (tests read them); stdout otherwise. */
@@ -93,6 +93,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // First: nothing under DATA_DIR may be touched while another process uses it.
   await app.register(dataDirLockPlugin, { config });
   await app.register(envelopePlugin);
+  // Before any route: it notes each one the app registers, and serves the document describing them.
+  await app.register(openApiPlugin);
   // Before the routes, so its Connection: close reaches every answer sent while closing.
   await app.register(gracefulClosePlugin);
   await app.register(loadSheddingPlugin, {
@@ -108,12 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(databasePlugin, { config, database: options.database });
   await app.register(authPlugin, { config, clock });
-  await app.register(rateLimitPlugin, {
-    config,
-    clock,
-    store: options.rateLimitStore,
-    redisPrefix: options.redisPrefix,
-  });
+  await app.register(rateLimitPlugin, { config, redisPrefix: options.redisPrefix });
   await app.register(mailerPlugin, { config });
 
   await app.register(authRoutes, { prefix: '/api/auth', config });

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { responseSchemas } from '../../contract';
 import type { Config } from '../config';
 import { badRequest, notFound } from '../http/errors';
 
@@ -21,7 +22,7 @@ export const imagesRoutes: FastifyPluginAsync<{ config: Config }> = async (app, 
   const dir = path.join(config.dataDir, 'images');
   // A wildcard rather than ":file": the router refuses parameters over 100 characters with a bare
   // 404, while a name may be 100 characters plus its extension; anything with a slash is refused below.
-  app.get('/*', async (request, reply) => {
+  app.get('/*', { schema: { response: responseSchemas('GET images /{file}') } }, async (request, reply) => {
     const file = (request.params as { '*'?: string })['*'] ?? '';
     const match = IMAGE_FILE_PATTERN.exec(file);
     if (!match) throw badRequest('invalid_request', { file: 'invalid_request' });

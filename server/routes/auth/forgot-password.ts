@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { forgotPasswordPayload } from '../../../contract';
+import { forgotPasswordPayload, responseSchemas } from '../../../contract';
 import type { Config } from '../../config';
 import { success } from '../../http/reply';
 import type { ZodMiniTypeProvider } from '../../http/validation';
@@ -33,22 +33,26 @@ export const forgotPasswordRoute: FastifyPluginAsync<{ config: Config }> = async
     await Promise.allSettled(pending);
   });
 
-  app.post('/forgot-password', { schema: { body: forgotPasswordPayload } }, async (request, reply) => {
-    const email = normaliseEmail(request.body.email);
-    await app.enforceLimits([
-      { key: `forgot-password:email:${email}`, max: 3, windowMs: WINDOW_MS },
-      { key: `forgot-password:ip:${request.ip}`, max: 20, windowMs: WINDOW_MS },
-    ]);
-    const account = await findPartnerByEmail(app.db, email);
-    if (account) {
-      const task = afterAnswer()
-        .then(() => sendResetLink(app, config, account))
-        .catch((error: unknown) => {
-          request.log.error({ err: error }, 'password reset mail could not be sent');
-        });
-      pending.add(task);
-      void task.finally(() => pending.delete(task));
-    }
-    return success(reply, null);
-  });
+  app.post(
+    '/forgot-password',
+    { schema: { body: forgotPasswordPayload, response: responseSchemas('POST auth /forgot-password') } },
+    async (request, reply) => {
+      const email = normaliseEmail(request.body.email);
+      await app.enforceLimits([
+        { key: `forgot-password:email:${email}`, max: 3, windowMs: WINDOW_MS },
+        { key: `forgot-password:ip:${request.ip}`, max: 20, windowMs: WINDOW_MS },
+      ]);
+      const account = await findPartnerByEmail(app.db, email);
+      if (account) {
+        const task = afterAnswer()
+          .then(() => sendResetLink(app, config, account))
+          .catch((error: unknown) => {
+            request.log.error({ err: error }, 'password reset mail could not be sent');
+          });
+        pending.add(task);
+        void task.finally(() => pending.delete(task));
+      }
+      return success(reply, null);
+    },
+  );
 };

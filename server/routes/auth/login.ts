@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Limit } from '../../plugins/rate-limit';
-import { loginPayload } from '../../../contract';
+import { loginPayload, responseSchemas } from '../../../contract';
 import type { Config } from '../../config';
 import { unauthorized } from '../../http/errors';
 import { success } from '../../http/reply';
@@ -33,14 +33,18 @@ function loginLimits(email: string, ip: string, device: string | null): Limit[] 
  */
 export const loginRoute: FastifyPluginAsync<{ config: Config }> = async (instance, { config }) => {
   const app = instance.withTypeProvider<ZodMiniTypeProvider>();
-  app.post('/login', { schema: { body: loginPayload } }, async (request, reply) => {
-    const email = normaliseEmail(request.body.email);
-    // Counted before the password hash is checked: that is the work an attacker wants us to repeat.
-    await app.enforceLimits(loginLimits(email, request.ip, await trustedDevice(app, request, email)));
-    const userId = await verifyCredentials(app.db, email, request.body.password);
-    if (!userId) throw unauthorized('invalid_credentials');
-    const session = await signIn(app, reply, config, userId, request.body.remember_me);
-    await setDeviceCookie(app, reply, config, email);
-    return success(reply, session);
-  });
+  app.post(
+    '/login',
+    { schema: { body: loginPayload, response: responseSchemas('POST auth /login') } },
+    async (request, reply) => {
+      const email = normaliseEmail(request.body.email);
+      // Counted before the password hash is checked: that is the work an attacker wants us to repeat.
+      await app.enforceLimits(loginLimits(email, request.ip, await trustedDevice(app, request, email)));
+      const userId = await verifyCredentials(app.db, email, request.body.password);
+      if (!userId) throw unauthorized('invalid_credentials');
+      const session = await signIn(app, reply, config, userId, request.body.remember_me);
+      await setDeviceCookie(app, reply, config, email);
+      return success(reply, session);
+    },
+  );
 };

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { responseSchemas } from '../../../contract';
 import type { Config } from '../../config';
 import { success } from '../../http/reply';
 import { revokeFamilyOfToken } from '../../services/sessions';
@@ -10,15 +11,20 @@ import { clearRefreshCookie, ignoreJsonBody, readRefreshCookie } from './session
  */
 export const logoutRoute: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   ignoreJsonBody(app);
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/logout/partner',
-    preHandler: app.checkOrigin,
-    handler: async (request, reply) => {
-      const token = readRefreshCookie(request);
-      if (token) await revokeFamilyOfToken(app.db, token, app.clock());
-      clearRefreshCookie(reply, config);
-      return success(reply, null);
-    },
-  });
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = readRefreshCookie(request);
+    if (token) await revokeFamilyOfToken(app.db, token, app.clock());
+    clearRefreshCookie(reply, config);
+    return success(reply, null);
+  };
+  // One route per method, each with its own entry in the contract (and the reference).
+  for (const method of ['GET', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/logout/partner',
+      schema: { response: responseSchemas(`${method} auth /logout/partner`) },
+      preHandler: app.checkOrigin,
+      handler,
+    });
+  }
 };

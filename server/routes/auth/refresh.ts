@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { responseSchemas } from '../../../contract';
 import type { Config } from '../../config';
 import { unauthorized } from '../../http/errors';
 import { success } from '../../http/reply';
@@ -13,18 +14,22 @@ import { clearRefreshCookie, ignoreJsonBody, readRefreshCookie, sessionAnswer } 
  */
 export const refreshRoute: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   ignoreJsonBody(app);
-  app.post('/refresh', { preHandler: app.checkOrigin }, async (request, reply) => {
-    const token = readRefreshCookie(request);
-    const result = token ? await rotateSession(app.db, token, app.clock()) : null;
-    if (result?.ok === false && result.reason === 'reused') {
-      request.log.warn('refresh token presented again after rotation: its session family is revoked');
-    }
-    // A partner deleted meanwhile has no sessions left (cascade), so this is only a safety net.
-    const user = result?.ok ? await loadUser(app.db, result.session.userId) : null;
-    if (!result?.ok || !user) {
-      clearRefreshCookie(reply, config);
-      throw unauthorized('session_expired');
-    }
-    return success(reply, await sessionAnswer(app, reply, config, result.session, user));
-  });
+  app.post(
+    '/refresh',
+    { schema: { response: responseSchemas('POST auth /refresh') }, preHandler: app.checkOrigin },
+    async (request, reply) => {
+      const token = readRefreshCookie(request);
+      const result = token ? await rotateSession(app.db, token, app.clock()) : null;
+      if (result?.ok === false && result.reason === 'reused') {
+        request.log.warn('refresh token presented again after rotation: its session family is revoked');
+      }
+      // A partner deleted meanwhile has no sessions left (cascade), so this is only a safety net.
+      const user = result?.ok ? await loadUser(app.db, result.session.userId) : null;
+      if (!result?.ok || !user) {
+        clearRefreshCookie(reply, config);
+        throw unauthorized('session_expired');
+      }
+      return success(reply, await sessionAnswer(app, reply, config, result.session, user));
+    },
+  );
 };

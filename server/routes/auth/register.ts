@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { registerPayload } from '../../../contract';
+import { registerPayload, responseSchemas } from '../../../contract';
 import type { Config } from '../../config';
 import { conflict } from '../../http/errors';
 import { success } from '../../http/reply';
@@ -16,12 +16,16 @@ const WINDOW_MS = 60 * 60 * 1000;
  */
 export const registerRoute: FastifyPluginAsync<{ config: Config }> = async (instance, { config }) => {
   const app = instance.withTypeProvider<ZodMiniTypeProvider>();
-  app.post('/register/partner', { schema: { body: registerPayload } }, async (request, reply) => {
-    await app.enforceLimits([{ key: `register:ip:${request.ip}`, max: 5, windowMs: WINDOW_MS }]);
-    const userId = await createPartnerAccount(app.db, request.body, app.clock());
-    if (!userId) throw conflict('email_taken');
-    const session = await signIn(app, reply, config, userId, false);
-    await setDeviceCookie(app, reply, config, normaliseEmail(request.body.email));
-    return success(reply, session, 201);
-  });
+  app.post(
+    '/register/partner',
+    { schema: { body: registerPayload, response: responseSchemas('POST auth /register/partner') } },
+    async (request, reply) => {
+      await app.enforceLimits([{ key: `register:ip:${request.ip}`, max: 5, windowMs: WINDOW_MS }]);
+      const userId = await createPartnerAccount(app.db, request.body, app.clock());
+      if (!userId) throw conflict('email_taken');
+      const session = await signIn(app, reply, config, userId, false);
+      await setDeviceCookie(app, reply, config, normaliseEmail(request.body.email));
+      return success(reply, session, 201);
+    },
+  );
 };

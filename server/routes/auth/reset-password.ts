@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { resetPasswordPayload } from '../../../contract';
+import { resetPasswordPayload, responseSchemas } from '../../../contract';
 import type { Config } from '../../config';
 import { badRequest } from '../../http/errors';
 import { success } from '../../http/reply';
@@ -20,19 +20,23 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
  */
 export const resetPasswordRoute: FastifyPluginAsync<{ config: Config }> = async (instance, { config }) => {
   const app = instance.withTypeProvider<ZodMiniTypeProvider>();
-  app.post('/reset-password', { schema: { body: resetPasswordPayload } }, async (request, reply) => {
-    await app.enforceLimits([{ key: `reset-password:ip:${request.ip}`, max: 10, windowMs: WINDOW_MS }]);
-    const claims = await app.tokens.readReset(request.body.token);
-    // The claims come from our own key, but a malformed id must not reach a uuid column (a 500).
-    if (!claims || !UUID_PATTERN.test(claims.sub) || !UUID_PATTERN.test(claims.jti)) {
-      throw badRequest('token_invalid');
-    }
-    // Hashed before the token is spent, so the row is marked used and the password set in one short transaction.
-    const passwordHash = await hashPassword(request.body.new_password);
-    const done = await resetPassword(app.db, { userId: claims.sub, resetId: claims.jti }, passwordHash, app.clock());
-    if (!done) throw badRequest('token_invalid');
-    const user = await loadUser(app.db, claims.sub);
-    if (user) await setDeviceCookie(app, reply, config, user.email);
-    return success(reply, null);
-  });
+  app.post(
+    '/reset-password',
+    { schema: { body: resetPasswordPayload, response: responseSchemas('POST auth /reset-password') } },
+    async (request, reply) => {
+      await app.enforceLimits([{ key: `reset-password:ip:${request.ip}`, max: 10, windowMs: WINDOW_MS }]);
+      const claims = await app.tokens.readReset(request.body.token);
+      // The claims come from our own key, but a malformed id must not reach a uuid column (a 500).
+      if (!claims || !UUID_PATTERN.test(claims.sub) || !UUID_PATTERN.test(claims.jti)) {
+        throw badRequest('token_invalid');
+      }
+      // Hashed before the token is spent, so the row is marked used and the password set in one short transaction.
+      const passwordHash = await hashPassword(request.body.new_password);
+      const done = await resetPassword(app.db, { userId: claims.sub, resetId: claims.jti }, passwordHash, app.clock());
+      if (!done) throw badRequest('token_invalid');
+      const user = await loadUser(app.db, claims.sub);
+      if (user) await setDeviceCookie(app, reply, config, user.email);
+      return success(reply, null);
+    },
+  );
 };

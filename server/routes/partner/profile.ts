@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { profileUpdatePayload, type ProfileUpdatePayload } from '../../../contract';
+import { profileUpdatePayload, responseSchemas, type ProfileUpdatePayload } from '../../../contract';
 import { badRequest, conflict, unauthorized } from '../../http/errors';
 import { success } from '../../http/reply';
 import type { ZodMiniTypeProvider } from '../../http/validation';
@@ -60,19 +60,23 @@ async function changesFrom(
  */
 export const profileRoute: FastifyPluginAsync = async (instance) => {
   const app = instance.withTypeProvider<ZodMiniTypeProvider>();
-  app.patch('/profile', { schema: { body: profileUpdatePayload } }, async (request, reply) => {
-    const partner = request.partner;
-    const account = partner ? await findPartnerById(app.db, partner.userId) : null;
-    if (!partner || !account) throw unauthorized('session_expired');
-    const changes = await changesFrom(app, account, request.body);
-    try {
-      await updateProfile(app.db, { userId: account.id, sessionFamilyId: partner.sessionId }, changes, app.clock());
-    } catch (error) {
-      if (error instanceof EmailTakenError) throw conflict('email_taken');
-      throw error;
-    }
-    const user = await loadUser(app.db, account.id);
-    if (!user) throw unauthorized('session_expired');
-    return success(reply, user);
-  });
+  app.patch(
+    '/profile',
+    { schema: { body: profileUpdatePayload, response: responseSchemas('PATCH partner /profile') } },
+    async (request, reply) => {
+      const partner = request.partner;
+      const account = partner ? await findPartnerById(app.db, partner.userId) : null;
+      if (!partner || !account) throw unauthorized('session_expired');
+      const changes = await changesFrom(app, account, request.body);
+      try {
+        await updateProfile(app.db, { userId: account.id, sessionFamilyId: partner.sessionId }, changes, app.clock());
+      } catch (error) {
+        if (error instanceof EmailTakenError) throw conflict('email_taken');
+        throw error;
+      }
+      const user = await loadUser(app.db, account.id);
+      if (!user) throw unauthorized('session_expired');
+      return success(reply, user);
+    },
+  );
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest, RawServerDefault } from 'fastify';
-import { IDEMPOTENCY_KEY_PATTERN, repairEntry, type RepairRecord } from '../../../contract';
+import { IDEMPOTENCY_KEY_PATTERN, repairEntry, responseSchemas, type RepairRecord } from '../../../contract';
 import { badRequest, conflict, notFound, unauthorized } from '../../http/errors';
 import { success } from '../../http/reply';
 import type { ZodMiniTypeProvider } from '../../http/validation';
@@ -35,7 +35,7 @@ export const repairsCreateRoute: ZodRoutes = async (app) => {
   app.post(
     '/repairs',
     {
-      schema: { body: repairEntry },
+      schema: { body: repairEntry, response: responseSchemas('POST partner /repairs') },
       // The key is checked before the body, so a client that never sends one learns that first.
       preValidation: async (request) => {
         idempotencyKeyOf(request);

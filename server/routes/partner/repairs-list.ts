@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
-import { listRepairsQuery, REPAIRS_PAGE_DEFAULT } from '../../../contract';
+import { listRepairsQuery, REPAIRS_PAGE_DEFAULT, responseSchemas } from '../../../contract';
 import { badRequest, unauthorized } from '../../http/errors';
 import { success } from '../../http/reply';
 import type { ZodMiniTypeProvider } from '../../http/validation';
@@ -14,11 +14,15 @@ type ZodRoutes = FastifyPluginAsync<Record<never, never>, RawServerDefault, ZodM
  * (docs/API.md#get-repairs).
  */
 export const repairsListRoute: ZodRoutes = async (app) => {
-  app.get('/repairs', { schema: { querystring: listRepairsQuery } }, async (request, reply) => {
-    if (!request.partner) throw unauthorized();
-    const { limit = REPAIRS_PAGE_DEFAULT, before, before_id: beforeId } = request.query;
-    const cursor = before === undefined ? undefined : new Date(before);
-    if (cursor && Number.isNaN(cursor.getTime())) throw badRequest('invalid_request', { before: 'invalid_request' });
-    return success(reply, await listRepairs(app.db, request.partner.userId, { limit, before: cursor, beforeId }));
-  });
+  app.get(
+    '/repairs',
+    { schema: { querystring: listRepairsQuery, response: responseSchemas('GET partner /repairs') } },
+    async (request, reply) => {
+      if (!request.partner) throw unauthorized();
+      const { limit = REPAIRS_PAGE_DEFAULT, before, before_id: beforeId } = request.query;
+      const cursor = before === undefined ? undefined : new Date(before);
+      if (cursor && Number.isNaN(cursor.getTime())) throw badRequest('invalid_request', { before: 'invalid_request' });
+      return success(reply, await listRepairs(app.db, request.partner.userId, { limit, before: cursor, beforeId }));
+    },
+  );
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { responseSchemas } from '../../../contract';
 import { partnerStatistics } from '../../services/repairs';
 import { success } from '../../http/reply';
 import { unauthorized } from '../../http/errors';
@@ -8,8 +9,12 @@ import { unauthorized } from '../../http/errors';
  * counted on recorded_at (when the mechanic pressed Insert), like the history.
  */
 export const statisticsRoute: FastifyPluginAsync = async (app) => {
-  app.get('/statistics', async (request, reply) => {
-    if (!request.partner) throw unauthorized();
-    return success(reply, await partnerStatistics(app.db, request.partner.userId, app.clock()));
-  });
+  app.get(
+    '/statistics',
+    { schema: { response: responseSchemas('GET partner /statistics') } },
+    async (request, reply) => {
+      if (!request.partner) throw unauthorized();
+      return success(reply, await partnerStatistics(app.db, request.partner.userId, app.clock()));
+    },
+  );
 };

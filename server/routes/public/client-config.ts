@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config';
-import type { ClientConfig } from '../../../contract';
+import { responseSchemas, type ClientConfig } from '../../../contract';
 import { success } from '../../http/reply';
 
 /**
@@ -14,5 +14,9 @@ export const clientConfigRoute: FastifyPluginAsync<{ config: Config }> = async (
     geocoder_url: config.geocoderUrl,
     geocoder_kind: config.geocoderKind,
   };
-  app.get('/client-config', async (_request, reply) => success(reply, data));
+  app.get(
+    '/client-config',
+    { schema: { response: responseSchemas('GET public /client-config') } },
+    async (_request, reply) => success(reply, data),
+  );
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { inArray } from 'drizzle-orm';
-import type { Settings } from '../../../contract';
+import { responseSchemas, type Settings } from '../../../contract';
 import { PARTNER_CONDITIONS, type ConditionsKey } from '../../db/conditions';
 import { settings } from '../../db/schema';
 import { success } from '../../http/reply';
@@ -12,7 +12,7 @@ const KEYS = Object.keys(PARTNER_CONDITIONS) as ConditionsKey[];
  * The texts live in the settings table so an operator can amend them without a release.
  */
 export const settingsRoute: FastifyPluginAsync = async (app) => {
-  app.get('/settings', async (_request, reply) => {
+  app.get('/settings', { schema: { response: responseSchemas('GET public /settings') } }, async (_request, reply) => {
     const rows = await app.db
       .select({ key: settings.key, value: settings.value })
       .from(settings)

@@ -1,13 +1,17 @@
 /**
  * The API client (docs/API.md#how-the-pwa-reads-answers). Every call carries credentials and X-Origin; partner calls
- * carry the access token. Every answer becomes an ApiResult: never a throw, never a toast.
+ * carry the access token. Every answer becomes an ApiResult: never a throw, never a toast (only a call the
+ * contract does not list throws, before anything is sent: a bug in the PWA).
  *
  * - A non-JSON answer becomes code 400, type 'other', with the body text as message.
  * - No answer at all (offline, timeout) becomes code 0, type 'other', reason 'network', so callers
  *   such as the sync engine can tell "the server said no" from "the server was not reached".
+ * - A success whose `data` its call's schema refuses (contract/endpoints.ts) becomes code 502, type
+ *   'other', no reason and no words: a failure to try again later, never a record kept on the tablet.
+ *   What the schema does not name is dropped.
  * - A 401 on a partner call triggers one session refresh and, if it succeeds, one repeat.
  */
-import type { ApiFailure, ApiResult } from '../../../contract';
+import type { ApiFailure, ApiResult, SuccessAnswers } from '../../../contract';
 import { API_BASES, REQUEST_TIMEOUT_MS, type ApiBase } from './config';
 
 export interface RequestOptions {
@@ -49,6 +53,90 @@ function networkFailure(message: string): ApiFailure {
   return { code: 0, status: 'error', error: { type: 'other', reason: NETWORK_REASON, message } };
 }
 
+/**
+ * The status of a success the contract refuses: "an invalid answer from upstream". It has no reason, as
+ * no answer of the API lacks one, so the outbox retries it (src/lib/sync/classify.ts) and the screens
+ * say "server error" in the mechanic's language.
+ */
+export const MALFORMED_ANSWER_CODE = 502;
+
+function malformedAnswer(): ApiFailure {
+  return { code: MALFORMED_ANSWER_CODE, status: 'error', error: { type: 'other', message: '' } };
+}
+
+interface CallAnswers {
+  method: string;
+  base: string;
+  path: RegExp;
+  answers: SuccessAnswers;
+}
+
+/** "/vehicles/{kode_id}" matches "/vehicles/KODE000001"; the query is not part of it. */
+function pathPattern(template: string): RegExp {
+  const escaped = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped.replace(/\{[^}]+\}/g, '[^/?]+')}(?:\\?.*)?$`);
+}
+
+let callAnswers: Promise<CallAnswers[]> | null = null;
+
+/** How the calls' answer schemas arrive: contract/endpoints.ts, loaded on demand by the page, bundled by the worker. */
+export type AnswerSchemasLoader = () => Promise<Pick<typeof import('../../../contract/endpoints'), 'ENDPOINT_ANSWERS'>>;
+
+let answerSchemas: AnswerSchemasLoader = () => Promise.reject(new Error('The API client has no answer schemas'));
+
+/**
+ * Injected rather than imported here: the page loads them with its first call (a dynamic import), while
+ * the service worker, a classic script, cannot run the loader Vite writes for one and bundles them.
+ */
+export function configureAnswerSchemas(loader: AnswerSchemasLoader) {
+  answerSchemas = loader;
+  callAnswers = null;
+}
+
+/**
+ * The calls' answer schemas (contract/endpoints.ts, with zod's runtime: some 15 KB of gzip script) load
+ * with the first call rather than with the app's entry, so no first screen waits for them
+ * (docs/ARCHITECTURE.md#start-up); the service worker keeps them for offline starts.
+ */
+function loadCallAnswers(): Promise<CallAnswers[]> {
+  callAnswers ??= answerSchemas().then(
+    ({ ENDPOINT_ANSWERS }) =>
+      Object.entries(ENDPOINT_ANSWERS).map(([key, answers]) => {
+        const [method = '', base = '', template = ''] = key.split(' ');
+        return { method, base, path: pathPattern(template), answers };
+      }),
+    (error: unknown) => {
+      // Not arrived (offline before the worker cached it): asked again at the next call.
+      callAnswers = null;
+      throw error;
+    },
+  );
+  return callAnswers;
+}
+
+/** The success answers the contract gives a call; a call it does not list is a bug in the PWA. */
+async function answersOf(method: string, base: ApiBase, path: string): Promise<SuccessAnswers | ApiFailure> {
+  let calls: CallAnswers[];
+  try {
+    calls = await loadCallAnswers();
+  } catch (error) {
+    // Without the schemas no answer could be used: the same as no answer.
+    return networkFailure(error instanceof Error ? error.message : String(error));
+  }
+  const call = calls.find((entry) => entry.method === method && entry.base === base && entry.path.test(path));
+  if (!call) throw new Error(`The contract lists no call ${method} ${base} ${path} (contract/endpoints.ts)`);
+  return call.answers;
+}
+
+/** The answer with its `data` as its schema reads it, or the malformed-answer failure. */
+function checked<T>(result: ApiResult<T>, answers: SuccessAnswers): ApiResult<T> {
+  if (result.status !== 'success') return result;
+  const schema = answers[result.code as keyof SuccessAnswers];
+  const parsed = schema?.safeParse(result.data);
+  // The schema is the type's source (contract/models.ts): what it accepts is a T.
+  return parsed?.success ? { ...result, data: parsed.data as T } : malformedAnswer();
+}
+
 function looksLikeEnvelope(value: unknown): value is ApiResult<unknown> {
   return (
     typeof value === 'object' &&
@@ -74,20 +162,28 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-async function toResult<T>(response: Response): Promise<ApiResponse<T>> {
+async function toResult<T>(response: Response, answers: Promise<SuccessAnswers | ApiFailure>): Promise<ApiResponse<T>> {
   const text = await response.text();
+  const schemas = await answers;
+  // The schemas could not be loaded (offline before the worker had them): an answer unchecked is no answer.
+  if ('status' in schemas) return schemas;
   const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'));
   const hint = retryAfterMs === undefined ? {} : { retryAfterMs };
   try {
     const parsed: unknown = JSON.parse(text);
-    if (looksLikeEnvelope(parsed)) return { ...(parsed as ApiResult<T>), ...hint };
+    if (looksLikeEnvelope(parsed)) return { ...checked(parsed as ApiResult<T>, schemas), ...hint };
   } catch {
     // Not JSON: handled below as docs/API.md#how-the-pwa-reads-answers says.
   }
   return { code: 400, status: 'error', error: { type: 'other', message: text }, ...hint };
 }
 
-async function send<T>(base: ApiBase, path: string, options: RequestOptions): Promise<ApiResponse<T>> {
+async function send<T>(
+  base: ApiBase,
+  path: string,
+  options: RequestOptions,
+  answers: Promise<SuccessAnswers | ApiFailure>,
+): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': hooks.language(),
@@ -112,7 +208,7 @@ async function send<T>(base: ApiBase, path: string, options: RequestOptions): Pr
     return networkFailure(error instanceof Error ? error.message : String(error));
   }
   try {
-    return await toResult<T>(response);
+    return await toResult<T>(response, answers);
   } catch (error) {
     // The connection dropped while the body was arriving.
     return networkFailure(error instanceof Error ? error.message : String(error));
@@ -124,9 +220,14 @@ export async function apiRequest<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<ApiResponse<T>> {
+  // Looked up while the request goes out, so loading the schemas never holds a request back.
+  const answers = answersOf(options.method ?? 'GET', base, path);
+  answers.catch(() => undefined); // Rethrown below, once the answer is in.
   await hooks.beforeRequest(base, path);
-  const result = await send<T>(base, path, options);
-  if (base !== 'partner' || result.code !== 401) return result;
-  if (!(await hooks.refresh())) return result;
-  return send<T>(base, path, options);
+  let result = await send<T>(base, path, options, answers);
+  if (base === 'partner' && result.code === 401 && (await hooks.refresh())) {
+    result = await send<T>(base, path, options, answers);
+  }
+  await answers; // A call the contract does not list throws, whatever came back.
+  return result;
 }

@@ -3,15 +3,10 @@
  * (docs/PRODUCT.md#maps-and-location-search). Asked once per visit and kept in memory; a failed call is asked again
  * next time, and meanwhile the public defaults stand in so the picker still opens.
  */
+import type { ClientConfig } from '../../../contract';
 import { apiRequest } from './client';
-import type { GeocoderKind } from '../geocoder';
 
-export interface ClientConfig {
-  tile_url: string;
-  tile_attribution: string;
-  geocoder_url: string;
-  geocoder_kind: GeocoderKind;
-}
+export type { ClientConfig };
 
 /** The server's own defaults (server/config.ts). */
 export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
@@ -23,20 +18,10 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
 
 let cached: Promise<ClientConfig> | null = null;
 
-function isClientConfig(value: unknown): value is ClientConfig {
-  if (typeof value !== 'object' || value === null) return false;
-  const config = value as Record<string, unknown>;
-  return (
-    typeof config.tile_url === 'string' &&
-    typeof config.tile_attribution === 'string' &&
-    typeof config.geocoder_url === 'string' &&
-    (config.geocoder_kind === 'photon' || config.geocoder_kind === 'nominatim')
-  );
-}
-
 export function getClientConfig(): Promise<ClientConfig> {
   cached ??= apiRequest<ClientConfig>('public', '/client-config').then((result) => {
-    if (result.status === 'success' && isClientConfig(result.data)) return result.data;
+    // The client has checked the answer against the contract (a malformed one is a failure).
+    if (result.status === 'success') return result.data;
     cached = null;
     return DEFAULT_CLIENT_CONFIG;
   });

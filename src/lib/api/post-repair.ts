@@ -2,10 +2,16 @@
 import type { RepairEntry, RepairRecord } from '../../../contract';
 import { apiRequest, type ApiResponse } from './client';
 
-export function postRepair(idempotencyKey: string, entry: RepairEntry): Promise<ApiResponse<RepairRecord>> {
+/** `timeoutMs`: how long to wait for the answer (the outbox's sender gives it its own send timeout). */
+export function postRepair(
+  idempotencyKey: string,
+  entry: RepairEntry,
+  options: { timeoutMs?: number } = {},
+): Promise<ApiResponse<RepairRecord>> {
   return apiRequest<RepairRecord>('partner', '/repairs', {
     method: 'POST',
     headers: { 'Idempotency-Key': idempotencyKey },
     body: entry,
+    ...options,
   });
 }

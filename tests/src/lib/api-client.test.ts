@@ -4,9 +4,18 @@
  * message, and one refresh then one repeat on a 401 from a partner call.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, configureApiClient, isNetworkFailure } from '../../../src/lib/api/client';
+import type { Statistics } from '../../../contract';
+import { apiRequest, configureAnswerSchemas, configureApiClient, isNetworkFailure } from '../../../src/lib/api/client';
 
 type FetchArgs = [string, RequestInit];
+
+const statistics: Statistics = {
+  repairs_total: 3,
+  repairs_this_month: 1,
+  vehicles_total: 2,
+  last_repair_at: '2025-03-01T08:00:00.000Z',
+  implausible_total: 0,
+};
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -22,6 +31,7 @@ describe('the API client', () => {
     fetchMock.mockReset();
     refresh.mockReset();
     vi.stubGlobal('fetch', fetchMock);
+    configureAnswerSchemas(() => import('../../../contract/endpoints'));
     configureApiClient({
       accessToken: () => token,
       language: () => 'ar',
@@ -74,13 +84,13 @@ describe('the API client', () => {
   it('on a 401 from a partner call refreshes once and repeats the call once', async () => {
     fetchMock
       .mockResolvedValueOnce(jsonResponse(401, { code: 401, status: 'error', error: { type: 'auth', message: 'x' } }))
-      .mockResolvedValueOnce(jsonResponse(200, { code: 200, status: 'success', data: { ok: true } }));
+      .mockResolvedValueOnce(jsonResponse(200, { code: 200, status: 'success', data: statistics }));
     refresh.mockImplementation(async () => {
       token = 'token-2';
       return true;
     });
     const result = await apiRequest('partner', '/statistics');
-    expect(result).toEqual({ code: 200, status: 'success', data: { ok: true } });
+    expect(result).toEqual({ code: 200, status: 'success', data: statistics });
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect((fetchMock.mock.calls[1]![1].headers as Record<string, string>).Authorization).toBe('Bearer token-2');

@@ -1,0 +1,226 @@
+/**
+ * What the generated API reference says of each call beyond its answers (contract/endpoints.ts): its
+ * summary, the section of docs/API.md that explains it, how it is authenticated, its request schemas
+ * and the failures it answers with their reasons. The server takes its request schemas from here too,
+ * so the reference cannot describe a request the routes do not check. Never imported by the PWA.
+ */
+import * as z from 'zod/mini';
+import type { ErrorCode } from './codes';
+import type { EndpointKey } from './endpoints';
+import {
+  forgotPasswordPayload,
+  IDEMPOTENCY_KEY_PATTERN,
+  listRepairsQuery,
+  loginPayload,
+  profileUpdatePayload,
+  registerPayload,
+  repairEntry,
+  resetPasswordPayload,
+  vehicleParams,
+} from './schemas';
+
+/**
+ * access_token: `Authorization: Bearer`; refresh_cookie: the refresh cookie and an allowed `X-Origin`;
+ * origin: an allowed `X-Origin` only; none: anyone.
+ */
+export type Credentials = 'access_token' | 'refresh_cookie' | 'origin' | 'none';
+
+export interface EndpointReference {
+  summary: string;
+  /** The anchor of docs/API.md that explains the call. */
+  guide: string;
+  credentials: Credentials;
+  body?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  params?: z.ZodMiniType;
+  headers?: z.ZodMiniType;
+  /** The failures particular to this call, by status; those every call shares are added (commonFailures). */
+  failures: Partial<Record<number, readonly ErrorCode[]>>;
+  /** An answer that is not the JSON envelope: its media types and what it holds. */
+  content?: { mediaTypes: readonly string[]; description: string };
+}
+
+const VALIDATION = ['invalid_request'] as const;
+const RATE_LIMITED = { 429: ['rate_limited'] } as const;
+
+export const repairHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .check(
+      z.regex(IDEMPOTENCY_KEY_PATTERN),
+      z.describe('A UUID made when the mechanic pressed Insert; one repair is stored per partner and key.'),
+    ),
+});
+
+export const imageParams = z.object({
+  file: z
+    .string()
+    .check(z.describe('A picture file name: letters, digits, `_` or `-`, then .png, .jpg, .jpeg or .webp.')),
+});
+
+export const API_REFERENCE: Record<EndpointKey, EndpointReference> = {
+  'POST auth /login': {
+    summary: 'Sign in',
+    guide: 'post-login',
+    credentials: 'none',
+    body: loginPayload,
+    failures: { 400: VALIDATION, 401: ['invalid_credentials'], ...RATE_LIMITED },
+  },
+  'POST auth /register/partner': {
+    summary: 'Register a partner and sign them in',
+    guide: 'post-registerpartner',
+    credentials: 'none',
+    body: registerPayload,
+    failures: { 400: VALIDATION, 409: ['email_taken'], ...RATE_LIMITED },
+  },
+  'POST auth /refresh': {
+    summary: 'Renew the session from the refresh cookie',
+    guide: 'post-refresh',
+    credentials: 'refresh_cookie',
+    failures: { 401: ['session_expired'], 403: ['forbidden_origin'] },
+  },
+  'GET auth /logout/partner': {
+    summary: 'Sign out (GET form)',
+    guide: 'get-or-post-logoutpartner',
+    credentials: 'origin',
+    failures: { 403: ['forbidden_origin'] },
+  },
+  'POST auth /logout/partner': {
+    summary: 'Sign out',
+    guide: 'get-or-post-logoutpartner',
+    credentials: 'origin',
+    failures: { 403: ['forbidden_origin'] },
+  },
+  'POST auth /forgot-password': {
+    summary: 'Mail a password reset link',
+    guide: 'post-forgot-password',
+    credentials: 'none',
+    body: forgotPasswordPayload,
+    failures: { 400: VALIDATION, ...RATE_LIMITED },
+  },
+  'POST auth /reset-password': {
+    summary: 'Set a new password with a reset link',
+    guide: 'post-reset-password',
+    credentials: 'none',
+    body: resetPasswordPayload,
+    failures: { 400: ['token_invalid', 'passwords_mismatch', 'invalid_request'], ...RATE_LIMITED },
+  },
+  'PATCH partner /profile': {
+    summary: "Change the partner's profile",
+    guide: 'patch-profile',
+    credentials: 'access_token',
+    body: profileUpdatePayload,
+    failures: {
+      400: ['current_password_required', 'current_password_wrong', 'invalid_request'],
+      409: ['email_taken'],
+      ...RATE_LIMITED,
+    },
+  },
+  'GET partner /repair-types': {
+    summary: 'The repair types',
+    guide: 'get-repair-types',
+    credentials: 'access_token',
+    failures: {},
+  },
+  'GET partner /statistics': {
+    summary: "The partner's totals",
+    guide: 'get-statistics',
+    credentials: 'access_token',
+    failures: {},
+  },
+  'GET partner /repairs': {
+    summary: "The partner's repairs, newest first",
+    guide: 'get-repairs',
+    credentials: 'access_token',
+    query: listRepairsQuery,
+    failures: { 400: ['invalid_request', 'date_out_of_range'] },
+  },
+  'POST partner /repairs': {
+    summary: 'Record a repair (or correct one), once per Idempotency-Key',
+    guide: 'post-repairs',
+    credentials: 'access_token',
+    body: repairEntry,
+    headers: repairHeaders,
+    failures: {
+      400: [
+        'idempotency_key_invalid',
+        'repair_type_not_found',
+        'recorded_at_out_of_range',
+        'correction_vehicle_changed',
+        'correction_recorded_at_changed',
+        'invalid_request',
+      ],
+      404: ['vehicle_not_found', 'repair_not_found'],
+      409: ['already_corrected'],
+      422: ['idempotency_conflict', 'correction_window_closed'],
+    },
+  },
+  'GET partner /vehicles/{kode_id}': {
+    summary: 'A vehicle and its last reading',
+    guide: 'get-vehicleskode_id',
+    credentials: 'access_token',
+    params: vehicleParams,
+    failures: { 400: ['kode_id_invalid'], 404: ['vehicle_not_found'] },
+  },
+  'GET partner /vehicles/{kode_id}/readings': {
+    summary: "A vehicle's readings from every garage, newest first",
+    guide: 'get-vehicleskode_idreadings',
+    credentials: 'access_token',
+    params: vehicleParams,
+    failures: { 400: ['kode_id_invalid'], 404: ['vehicle_not_found'] },
+  },
+  'GET public /settings': {
+    summary: 'The partner conditions',
+    guide: 'get-settings',
+    credentials: 'none',
+    failures: {},
+  },
+  'GET public /client-config': {
+    summary: 'The map and geocoder providers',
+    guide: 'get-client-config',
+    credentials: 'none',
+    failures: {},
+  },
+  'GET images /{file}': {
+    summary: 'A picture',
+    guide: 'get-apiimagesfile',
+    credentials: 'none',
+    params: imageParams,
+    failures: { 400: ['invalid_request'], 404: ['not_found'] },
+    content: { mediaTypes: ['image/png', 'image/jpeg', 'image/webp'], description: "The picture's bytes." },
+  },
+  'GET health /live': {
+    summary: 'Liveness probe',
+    guide: 'get-apihealthlive',
+    credentials: 'none',
+    failures: {},
+  },
+  'GET health /ready': {
+    summary: 'Readiness probe',
+    guide: 'get-apihealthready',
+    credentials: 'none',
+    failures: { 503: ['unavailable'] },
+  },
+  'GET api /openapi.json': {
+    summary: 'This reference as an OpenAPI 3.1 document',
+    guide: 'the-reference',
+    credentials: 'none',
+    failures: {},
+    content: { mediaTypes: ['application/json'], description: 'The OpenAPI 3.1 document.' },
+  },
+};
+
+/** The failures every call may answer besides its own, by status. */
+export function commonFailures(key: EndpointKey): Partial<Record<number, readonly ErrorCode[]>> {
+  const reference = API_REFERENCE[key];
+  const failures: Partial<Record<number, readonly ErrorCode[]>> = {};
+  if (reference.body) {
+    failures[400] = ['malformed_json'];
+    failures[413] = ['body_too_large'];
+    failures[415] = ['unsupported_media_type'];
+  }
+  if (reference.credentials === 'access_token') failures[401] = ['unauthorized', 'session_expired'];
+  failures[500] = ['internal'];
+  failures[503] = ['unavailable'];
+  return failures;
+}

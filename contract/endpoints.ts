@@ -1,0 +1,95 @@
+/**
+ * Every call of the API and the `data` it answers on success, per HTTP status (docs/API.md). The server
+ * declares each route's response schemas from this table, the PWA's client parses each success answer
+ * with it, and contract/api-reference.ts adds what the generated reference says of the requests. Kept
+ * apart from that so the PWA's bundle carries the answers' schemas only.
+ */
+import * as z from 'zod/mini';
+import {
+  authSessionRecord,
+  clientConfigRecord,
+  failureEnvelope,
+  liveProbeRecord,
+  noData,
+  readyProbeRecord,
+  repairRecord,
+  repairTypeRecord,
+  settingsRecord,
+  statisticsRecord,
+  successEnvelope,
+  userRecord,
+  vehicleReadingRecord,
+  vehicleRecord,
+} from './answers';
+
+/** Where each base is served (docs/API.md#bases); `api` holds what belongs to no base. */
+export const API_PREFIXES = {
+  auth: '/api/auth',
+  partner: '/api/partner',
+  public: '/api/public',
+  images: '/api/images',
+  health: '/api/health',
+  api: '/api',
+} as const;
+export type EndpointBase = keyof typeof API_PREFIXES;
+
+export type EndpointMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** The `data` schema of each success status; empty for an answer that is not the envelope (bytes, a document). */
+export type SuccessAnswers = Partial<Record<200 | 201, z.ZodMiniType>>;
+
+/** Keyed "METHOD base /path", the path relative to its base, its parameters written `{name}` as OpenAPI does. */
+export const ENDPOINT_ANSWERS = {
+  'POST auth /login': { 200: authSessionRecord },
+  'POST auth /register/partner': { 201: authSessionRecord },
+  'POST auth /refresh': { 200: authSessionRecord },
+  'GET auth /logout/partner': { 200: noData },
+  'POST auth /logout/partner': { 200: noData },
+  'POST auth /forgot-password': { 200: noData },
+  'POST auth /reset-password': { 200: noData },
+  'PATCH partner /profile': { 200: userRecord },
+  'GET partner /repair-types': { 200: z.array(repairTypeRecord) },
+  'GET partner /statistics': { 200: statisticsRecord },
+  'GET partner /repairs': { 200: z.array(repairRecord) },
+  'POST partner /repairs': { 200: repairRecord, 201: repairRecord },
+  'GET partner /vehicles/{kode_id}': { 200: vehicleRecord },
+  'GET partner /vehicles/{kode_id}/readings': { 200: z.array(vehicleReadingRecord) },
+  'GET public /settings': { 200: settingsRecord },
+  'GET public /client-config': { 200: clientConfigRecord },
+  'GET images /{file}': {},
+  'GET health /live': { 200: liveProbeRecord },
+  'GET health /ready': { 200: readyProbeRecord },
+  'GET api /openapi.json': {},
+} as const satisfies Record<string, SuccessAnswers>;
+
+export type EndpointKey = keyof typeof ENDPOINT_ANSWERS;
+
+export interface Endpoint {
+  key: EndpointKey;
+  method: EndpointMethod;
+  base: EndpointBase;
+  /** Relative to the base, as `{name}` parameters. */
+  path: string;
+  answers: SuccessAnswers;
+}
+
+export function endpointOf(key: EndpointKey): Endpoint {
+  const [method, base, path] = key.split(' ') as [EndpointMethod, EndpointBase, string];
+  return { key, method, base, path, answers: ENDPOINT_ANSWERS[key] };
+}
+
+export function allEndpoints(): Endpoint[] {
+  return (Object.keys(ENDPOINT_ANSWERS) as EndpointKey[]).map(endpointOf);
+}
+
+/**
+ * A route's response schemas for Fastify (`schema.response`): the envelope around its `data` for each
+ * success status, and the failure envelope for every 4xx and 5xx, so no answer leaves unchecked.
+ */
+export function responseSchemas(key: EndpointKey): Record<string, z.ZodMiniType> {
+  const success = Object.entries(ENDPOINT_ANSWERS[key] as SuccessAnswers).map(([status, data]) => [
+    status,
+    successEnvelope(data),
+  ]);
+  return { ...Object.fromEntries(success), '4xx': failureEnvelope, '5xx': failureEnvelope };
+}

@@ -1,0 +1,216 @@
+/**
+ * `npm run docs:api`: writes docs/api-reference.md from the OpenAPI document the server serves at
+ * GET /api/openapi.json (server/plugins/openapi.ts), itself generated from the contract's schemas.
+ * tests/docs/api-reference.test.ts renders it again in memory and fails when the file is stale.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  buildOpenApiDocument,
+  type JsonSchema,
+  type OpenApiDocument,
+  type OpenApiOperation,
+} from '../server/plugins/openapi';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const API_REFERENCE_FILE = path.join(ROOT, 'docs', 'api-reference.md');
+export const API_REFERENCE_COMMAND = 'npm run docs:api';
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
+export function anchorOf(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const code = (value: unknown) => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
+const schemaName = (ref: string) => ref.slice(ref.lastIndexOf('/') + 1);
+const schemaLink = (ref: string) => `[${schemaName(ref)}](#${anchorOf(schemaName(ref))})`;
+
+/** The integer bounds zod writes for every `z.int()` say nothing to a reader. */
+const SAFE_INTEGER = Number.MAX_SAFE_INTEGER;
+const MAX_SHOWN_PATTERN = 40;
+
+function typeOf(schema: JsonSchema): string {
+  if (typeof schema.$ref === 'string') return schemaLink(schema.$ref);
+  if (schema.const !== undefined) return code(schema.const);
+  if (Array.isArray(schema.enum)) return schema.enum.map(code).join(' or ');
+  const variants = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  if (variants) return variants.map(typeOf).join(' or ');
+  const types = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string | undefined];
+  return types.map((type) => singleTypeOf(schema, type)).join(' or ');
+}
+
+function singleTypeOf(schema: JsonSchema, type: string | undefined): string {
+  switch (type) {
+    case 'array':
+      return `array of ${typeOf((schema.items ?? {}) as JsonSchema)}`;
+    case 'string':
+      return typeof schema.format === 'string' ? `string (${schema.format})` : 'string';
+    case 'object':
+      return typeof schema.additionalProperties === 'object'
+        ? `object of ${typeOf(schema.additionalProperties as JsonSchema)}`
+        : 'object';
+    case undefined:
+      return 'any';
+    default:
+      return type;
+  }
+}
+
+/** What a request schema demands beyond its type. */
+function rulesOf(schema: JsonSchema): string {
+  const rules: string[] = [];
+  const bound = (value: unknown) => typeof value === 'number' && Math.abs(value) !== SAFE_INTEGER;
+  if (bound(schema.minimum)) rules.push(`≥ ${String(schema.minimum)}`);
+  if (bound(schema.maximum)) rules.push(`≤ ${String(schema.maximum)}`);
+  if (schema.minLength === 1) rules.push('not empty');
+  else if (typeof schema.minLength === 'number' && schema.minLength > 1)
+    rules.push(`at least ${schema.minLength} characters`);
+  if (typeof schema.maxLength === 'number') rules.push(`at most ${schema.maxLength} characters`);
+  // Long patterns (dates, UUIDs, e-mail addresses) are already said by the format.
+  if (typeof schema.pattern === 'string' && schema.format === undefined && schema.pattern.length <= MAX_SHOWN_PATTERN) {
+    rules.push(`matches ${code(schema.pattern)}`);
+  }
+  if (schema.default !== undefined) rules.push(`default ${code(JSON.stringify(schema.default))}`);
+  if (typeof schema.description === 'string') rules.push(schema.description);
+  return rules.join('; ');
+}
+
+interface Field {
+  name: string;
+  schema: JsonSchema;
+  required: boolean;
+}
+
+/** An object's fields, those of a nested object (not a named record) as `parent.child`. */
+function fieldsOf(schema: JsonSchema, prefix = ''): Field[] {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema.required ?? []) as string[]);
+  return Object.entries(properties).flatMap(([name, property]) => {
+    const field = { name: prefix + name, schema: property, required: required.has(name) };
+    return property.type === 'object' && property.properties
+      ? [field, ...fieldsOf(property, `${field.name}.`)]
+      : [field];
+  });
+}
+
+function fieldTable(fields: Field[], last: 'Rules' | 'Description'): string[] {
+  return [
+    `| Field | Type | Required | ${last} |`,
+    '|---|---|---|---|',
+    ...fields.map(
+      (field) =>
+        `| ${code(field.name)} | ${cell(typeOf(field.schema))} | ${field.required ? 'yes' : 'no'} | ${cell(
+          last === 'Rules' ? rulesOf(field.schema) : String(field.schema.description ?? ''),
+        )} |`,
+    ),
+  ];
+}
+
+const CREDENTIALS: Record<string, string> = {
+  accessToken: '`Authorization: Bearer <access token>`',
+  refreshCookie: 'the refresh cookie',
+  origin: 'an allowed `X-Origin`',
+};
+
+function credentialsOf(operation: OpenApiOperation): string {
+  const names = operation.security.flatMap((requirement) => Object.keys(requirement));
+  return names.length === 0 ? 'none' : names.map((name) => CREDENTIALS[name] ?? name).join(' and ');
+}
+
+function answerOf(response: OpenApiOperation['responses'][string]): string {
+  const [mediaType, content] = Object.entries(response.content ?? {})[0] ?? [];
+  const schema = content?.schema ?? {};
+  if (typeof schema.$ref === 'string')
+    return `${schemaLink(schema.$ref)}: ${response.description.replace(/^Failure: /, '')}`;
+  const data = (schema.properties as Record<string, JsonSchema> | undefined)?.data;
+  if (data) return `\`data\`: ${typeOf(data)}`;
+  const types = Object.keys(response.content ?? {}).map(code);
+  return `${response.description} (${types.join(', ') || code(mediaType)})`;
+}
+
+function operationSection(method: string, url: string, operation: OpenApiOperation): string[] {
+  const lines = [
+    `### \`${method.toUpperCase()} ${url}\``,
+    '',
+    `${operation.summary}. [How it behaves](${operation.externalDocs.url}).`,
+    '',
+    `Credentials: ${credentialsOf(operation)}.`,
+    '',
+  ];
+  for (const location of ['path', 'query', 'header'] as const) {
+    const parameters = (operation.parameters ?? []).filter((parameter) => parameter.in === location);
+    if (parameters.length === 0) continue;
+    lines.push(`${location === 'path' ? 'Path' : location === 'query' ? 'Query' : 'Headers'}:`, '');
+    lines.push(
+      ...fieldTable(
+        parameters.map((parameter) => ({
+          name: parameter.name,
+          schema: parameter.schema,
+          required: parameter.required,
+        })),
+        'Rules',
+      ),
+      '',
+    );
+  }
+  const body = operation.requestBody?.content['application/json']?.schema;
+  if (body) lines.push('Body (JSON):', '', ...fieldTable(fieldsOf(body), 'Rules'), '');
+  lines.push('| Status | Answer |', '|---|---|');
+  for (const [status, response] of Object.entries(operation.responses))
+    lines.push(`| ${status} | ${cell(answerOf(response))} |`);
+  lines.push('');
+  return lines;
+}
+
+function recordSection(name: string, schema: JsonSchema): string[] {
+  const lines = [`### ${name}`, ''];
+  if (typeof schema.description === 'string') lines.push(schema.description, '');
+  if (schema.type === 'object') lines.push(...fieldTable(fieldsOf(schema), 'Description'));
+  else lines.push(`${typeOf(schema)}`);
+  lines.push('');
+  return lines;
+}
+
+export function renderApiReference(document: OpenApiDocument): string {
+  const operations = Object.entries(document.paths).flatMap(([url, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ method, url, operation })),
+  );
+  const lines = [
+    `<!-- Generated by \`${API_REFERENCE_COMMAND}\` (scripts/api-docs.ts) from the contract's schemas: do not edit by hand. -->`,
+    '',
+    '# API reference',
+    '',
+    'Every call of the API, its request and its answers, generated from the schemas in `contract/`: the same ones the',
+    'server checks requests with and writes its answers through, and the PWA parses every answer with. The server',
+    'serves the same reference as an OpenAPI 3.1 document at `GET /api/openapi.json`. How the calls behave (the',
+    'envelope, sessions, dates, corrections) is explained in [API.md](API.md).',
+    '',
+    '## Calls',
+    '',
+    '| Call | What | Credentials |',
+    '|---|---|---|',
+    ...operations.map(({ method, url, operation }) => {
+      const heading = `${method.toUpperCase()} ${url}`;
+      return `| [\`${heading}\`](#${anchorOf(heading)}) | ${cell(operation.summary)} | ${cell(credentialsOf(operation))} |`;
+    }),
+    '',
+    ...operations.flatMap(({ method, url, operation }) => operationSection(method, url, operation)),
+    '## Records',
+    '',
+    ...Object.entries(document.components.schemas).flatMap(([name, schema]) => recordSection(name, schema)),
+  ];
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+function main() {
+  fs.writeFileSync(API_REFERENCE_FILE, renderApiReference(buildOpenApiDocument()));
+  console.log(`wrote ${path.relative(ROOT, API_REFERENCE_FILE)}`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();

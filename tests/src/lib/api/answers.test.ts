@@ -1,0 +1,173 @@
+/**
+ * The client parses every success answer with its call's schema (contract/endpoints.ts) before anything
+ * of it is used: a malformed one becomes a failure the outbox retries (docs/API.md#how-the-pwa-reads-answers),
+ * never a record stored on the tablet; fields the contract does not name are dropped.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RepairRecord } from '../../../../contract';
+import {
+  apiRequest,
+  configureAnswerSchemas,
+  configureApiClient,
+  MALFORMED_ANSWER_CODE,
+} from '../../../../src/lib/api/client';
+import { postRepair } from '../../../../src/lib/api/post-repair';
+import { classifySend, deliveryOf } from '../../../../src/lib/sync/classify';
+import { SyncEngine } from '../../../../src/lib/sync/engine';
+import { repairRecord } from '../../../support/records';
+import {
+  FakeSession,
+  freshDatabase,
+  inserter,
+  ManualScheduler,
+  memoryLock,
+  repair,
+  sequentialUuids,
+} from '../sync/support';
+
+const KEY = '00000000-0000-4000-8000-000000000001';
+
+const stored: RepairRecord = repairRecord({
+  id: '00000000-0000-4000-8000-0000000000aa',
+  vehicle: { kode_id: 'KODE000001', vin: 'VF1RFB00000000001', brand: 'Renault', name: 'Clio', year: 2019 },
+  repair_type: { id: 'oil', name: 'Vidange', name_ar: null, name_en: null },
+  odometer: 1000,
+  recorded_at: '2025-03-01T08:00:00.000Z',
+  idempotency_key: KEY,
+  correctable_until: '2025-03-08T08:00:00.000Z',
+});
+
+function answer(status: number, data: unknown): Response {
+  return new Response(JSON.stringify({ code: status, status: 'success', data }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+const MALFORMED = {
+  code: MALFORMED_ANSWER_CODE,
+  status: 'error',
+  error: { type: 'other', message: '' },
+};
+
+describe('answers checked against the contract', () => {
+  const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
+
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    configureAnswerSchemas(() => import('../../../../contract/endpoints'));
+    configureApiClient({
+      accessToken: () => 'token',
+      language: () => 'fr',
+      refresh: async () => false,
+      beforeRequest: async () => undefined,
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('hands over a record that matches its schema', async () => {
+    fetchMock.mockResolvedValue(answer(201, stored));
+    expect(await postRepair(KEY, { ...repair('KODE000001', 1000), recorded_at: stored.recorded_at })).toEqual({
+      code: 201,
+      status: 'success',
+      data: stored,
+    });
+  });
+
+  it('drops the fields the contract does not name', async () => {
+    fetchMock.mockResolvedValue(
+      answer(200, { ...stored, partner_id: 'someone', vehicle: { ...stored.vehicle, owner: 'x' } }),
+    );
+    const result = await apiRequest('partner', '/repairs', { method: 'POST', body: {} });
+    expect(result).toEqual({ code: 200, status: 'success', data: stored });
+  });
+
+  it('turns a record missing a field into a failure with code 502 and no reason', async () => {
+    const { odometer: _missing, ...withoutOdometer } = stored;
+    fetchMock.mockResolvedValue(answer(201, withoutOdometer));
+    expect(await apiRequest('partner', '/repairs', { method: 'POST', body: {} })).toEqual(MALFORMED);
+  });
+
+  it('turns a field of the wrong type into the same failure', async () => {
+    fetchMock.mockResolvedValue(answer(200, { ...stored, odometer: '1000' }));
+    expect(await apiRequest('partner', '/repairs', { method: 'POST', body: {} })).toEqual(MALFORMED);
+  });
+
+  it('checks the answers of calls with a parameter and a query too', async () => {
+    fetchMock.mockResolvedValue(answer(200, [{ odometer: 'far', recorded_at: stored.recorded_at }]));
+    expect(await apiRequest('partner', '/vehicles/KODE000001/readings')).toEqual(MALFORMED);
+    fetchMock.mockResolvedValue(answer(200, [stored]));
+    expect(await apiRequest('partner', '/repairs?limit=10&before=2025-03-02T00:00:00.000Z')).toEqual({
+      code: 200,
+      status: 'success',
+      data: [stored],
+    });
+  });
+
+  it('refuses a success with a status its call never answers', async () => {
+    fetchMock.mockResolvedValue(answer(202, stored));
+    expect(await apiRequest('partner', '/repairs', { method: 'POST', body: {} })).toEqual(MALFORMED);
+  });
+
+  it('leaves failures as the server worded them', async () => {
+    const failure = {
+      code: 404,
+      status: 'error',
+      error: { type: 'not_found', message: 'Inconnu', reason: 'vehicle_not_found' },
+    };
+    fetchMock.mockResolvedValue(new Response(JSON.stringify(failure), { status: 404 }));
+    expect(await apiRequest('partner', '/vehicles/KODE000009')).toEqual(failure);
+  });
+
+  it('throws for a call the contract does not list, whatever the answer', async () => {
+    fetchMock.mockResolvedValue(answer(200, {}));
+    await expect(apiRequest('partner', '/nowhere')).rejects.toThrow('GET partner /nowhere');
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(apiRequest('partner', '/nowhere')).rejects.toThrow('GET partner /nowhere');
+  });
+
+  it('a malformed answer to POST /repairs is retried, never rejected', async () => {
+    const { odometer: _missing, ...withoutOdometer } = stored;
+    fetchMock.mockResolvedValue(answer(201, withoutOdometer));
+    const result = await postRepair(KEY, { ...repair('KODE000001', 1000), recorded_at: stored.recorded_at });
+    expect(classifySend(deliveryOf(result))).toMatchObject({ kind: 'retry', error: { code: MALFORMED_ANSWER_CODE } });
+  });
+
+  it('keeps the entry queued and stores nothing when the answer to it is malformed', async () => {
+    const db = freshDatabase();
+    const clock = new ManualScheduler();
+    const uuid = sequentialUuids();
+    const engine = new SyncEngine({
+      db,
+      transport: (row) => postRepair(row.key, row.entry),
+      session: new FakeSession(),
+      lock: memoryLock(),
+      scheduler: clock,
+      random: () => 0.5,
+      uuid,
+    });
+    try {
+      const { odometer: _missing, ...withoutOdometer } = stored;
+      fetchMock.mockImplementation(async () => answer(201, withoutOdometer));
+      await inserter(engine, db, clock.now, uuid)('partner-a', repair('KODE000001', 1000));
+      await engine.idle();
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(await db.outbox.toArray()).toMatchObject([
+        { state: 'pending', attempts: 1, lastError: { code: MALFORMED_ANSWER_CODE } },
+      ]);
+      expect(await db.history.toArray()).toEqual([]);
+
+      // The server's next answer is whole: the entry leaves the outbox and its record is kept.
+      fetchMock.mockImplementation(async () => answer(200, stored));
+      await clock.advance(60_000, () => engine.idle());
+      expect(await db.outbox.toArray()).toEqual([]);
+      expect((await db.history.toArray()).map((row) => row.id)).toEqual([stored.id]);
+    } finally {
+      engine.stop();
+      await engine.idle();
+      db.close();
+      await db.delete();
+    }
+  });
+});
