@@ -11,8 +11,14 @@
  * waiting for the next sign-in, as a page's 401 does; an unreachable server leaves them for a later try.
  */
 import type { AuthSession } from '../../../contract';
-import { apiRequest, configureApiClient, isNetworkFailure, type ApiResponse } from '../api/client';
-import { postRepair } from '../api/post-repair';
+import { ENDPOINT_ANSWERS } from '../../../contract/endpoints';
+import {
+  apiRequest,
+  configureAnswerSchemas,
+  configureApiClient,
+  isNetworkFailure,
+  type ApiResponse,
+} from '../api/client';
 import { db as portalDb, type PortalDatabase } from '../db';
 import { CURRENT_ACCOUNT_KEY, PENDING_SIGN_OUT_KEY, SESSION_REFRESH_LOCK } from '../session-keys';
 import { randomUuid } from '../uuid';
@@ -21,6 +27,7 @@ import type { TransportResult } from './classify';
 import { SyncEngine, type RepairTransport, type Scheduler, type SenderSession } from './engine';
 import { createSenderLock, type SenderLock } from './lock';
 import { leftForLaterTry } from './outbox';
+import { postOutboxEntry } from './transport';
 
 /** What a send gets instead of going out when the refresh brought another partner's session. */
 const OTHER_PARTNER: TransportResult = {
@@ -159,6 +166,9 @@ export function sendOutboxFromWorker(): Promise<void> {
   return next;
 }
 
+// The worker is a classic script: the answers' schemas are part of it, not a chunk it would import.
+configureAnswerSchemas(async () => ({ ENDPOINT_ANSWERS }));
+
 function sendOnce(): Promise<void> {
   return sendInBackground({
     db: portalDb,
@@ -171,6 +181,6 @@ function sendOnce(): Promise<void> {
         refresh: () => session.renew(),
         beforeRequest: async () => undefined,
       }),
-    transport: (row) => postRepair(row.key, row.entry),
+    transport: postOutboxEntry,
   });
 }

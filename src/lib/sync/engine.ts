@@ -76,6 +76,14 @@ export interface SyncEngineOptions {
    * closes meanwhile (docs/ARCHITECTURE.md#the-offline-model-in-practice).
    */
   onWaiting?: () => void;
+  /** Each send of an entry as it starts and as it ends (the page's sync status follows them: status.ts). */
+  observer?: SendObserver;
+}
+
+export interface SendObserver {
+  started(): void;
+  /** `at`: epoch ms, once the outcome is written down. */
+  ended(outcome: SendOutcome, at: number): void;
 }
 
 export type KickReason = 'start' | 'online' | 'visible' | 'sign-in' | 'insert' | 'timer' | 'manual';
@@ -107,7 +115,7 @@ interface SendWindow {
    * another one in flight is answered (the network is there after all) or the pass ends.
    */
   unanswered: boolean;
-  /** The send in flight is the probe (see SyncEngine.probe). */
+  /** The send in flight is the probe (see Probe). */
   probing: boolean;
   /** The send under way for each vehicle: at most one per vehicle, at most `concurrency` in all. */
   inFlight: Map<string, Promise<{ vehicle: string; result: SendResult }>>;
@@ -118,29 +126,56 @@ function waitsForSignIn(rows: readonly OutboxEntry[]): boolean {
   return rows.some((row) => row.state === 'waiting_for_sign_in');
 }
 
+/** The sender's own timer: it wakes up by itself at `dueAt` (the earliest retry due, or a retry after a failure). */
+interface Wake {
+  timer: unknown;
+  dueAt: number;
+}
+
+/**
+ * While the network is taken to be down (docs/ARCHITECTURE.md#the-offline-model-in-practice), the entry
+ * whose send last found no network: it alone goes, at the end of its backoff, which doubles at each try,
+ * and the other entries are left as they are. Without this, every vehicle's entry would go again at its
+ * own backoff: a tablet offline for hours would keep writing to the outbox, and every screen reading it
+ * would read it again each time. Any answer, or a kick that says the network may be back, ends it.
+ * `atOnce`: an Insert (or a manual send) does not wait for the probe's backoff.
+ */
+interface Probe {
+  key: string;
+  atOnce: boolean;
+}
+
+/** What the running pass leaves for after it: nothing, one more pass, or one more that cuts network backoffs short. */
+type NextPass = 'none' | 'again' | 'again-forced';
+
+/**
+ * The sender's life, one state at a time: each transition below replaces it whole.
+ * - idle: nothing runs, nothing is due; a trigger (kick) starts a pass.
+ * - waiting: nothing runs; the sender wakes at `wake.dueAt`.
+ * - probing: as waiting, with the network taken to be down: at its wake only the probe goes.
+ * - sending: passes run one after the other until none is asked for (`next`); they may set the wake
+ *   and the probe the next state keeps.
+ * - stopped: for good; the pass still running, if any, finishes.
+ */
+export type SenderState =
+  | { kind: 'idle' }
+  | { kind: 'waiting'; wake: Wake }
+  | { kind: 'probing'; probe: Probe; wake: Wake }
+  | { kind: 'sending'; pass: Promise<void>; next: NextPass; probe: Probe | null; wake: Wake | null }
+  | { kind: 'stopped'; pass: Promise<void> | null };
+
+/** Where a pass leaves the sender: waiting for its wake (probing if the network is taken to be down), or idle. */
+function afterPasses(probe: Probe | null, wake: Wake | null): SenderState {
+  if (!wake) return { kind: 'idle' };
+  return probe ? { kind: 'probing', probe, wake } : { kind: 'waiting', wake };
+}
+
 export class SyncEngine {
   private readonly db: PortalDatabase;
   private readonly scheduler: Scheduler;
   private readonly random: () => number;
   private readonly uuid: () => string;
-
-  private running: Promise<void> | null = null;
-  private again = false;
-  private force = false;
-  private timer: unknown = null;
-  private stopped = false;
-  /**
-   * The entry whose send last found no network, while the network is taken to be down
-   * (docs/ARCHITECTURE.md#the-offline-model-in-practice): it alone goes, at the end of its backoff,
-   * which doubles at each try, and the other entries are left as they are. Without this, every
-   * vehicle's entry would go again at its own backoff: a tablet offline for hours would keep writing
-   * to the outbox, and every screen reading it (the history, the indicator) would read it again each
-   * time. Any answer, or a kick that says the network may be back (online, visible, start, sign-in),
-   * ends it.
-   */
-  private probe: string | null = null;
-  /** An Insert (or a manual send) does not wait for the probe's backoff: the next pass sends it at once. */
-  private probeNow = false;
+  private state: SenderState = { kind: 'idle' };
 
   constructor(private readonly options: SyncEngineOptions) {
     this.db = options.db;
@@ -149,33 +184,36 @@ export class SyncEngine {
     this.uuid = options.uuid ?? randomUuid;
   }
 
+  private get probe(): Probe | null {
+    return this.state.kind === 'probing' || this.state.kind === 'sending' ? this.state.probe : null;
+  }
+
+  private get wake(): Wake | null {
+    return this.state.kind === 'waiting' || this.state.kind === 'probing' || this.state.kind === 'sending'
+      ? this.state.wake
+      : null;
+  }
+
   /**
    * Asks for a sending pass. Passes never overlap in one engine: a kick during a pass runs one more
    * pass after it. The promise settles when a pass that started after this kick has finished.
    */
   kick(reason: KickReason = 'manual'): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (FORCING_REASONS.has(reason)) {
-      this.force = true;
-      this.probe = null;
-    }
-    if (reason === 'insert' || reason === 'manual') this.probeNow = this.probe !== null;
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = this.loop();
-    return this.running;
+    return this.askForPass(reason, this.wake);
   }
 
   /** Settles when no pass is running. */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.state.kind === 'sending' || (this.state.kind === 'stopped' && this.state.pass)) {
+      await this.state.pass;
+    }
   }
 
+  /** For good: no pass starts after this one; the one running, if any, finishes (idle() waits for it). */
   stop(): void {
-    this.stopped = true;
-    this.clearTimer();
+    if (this.state.kind === 'stopped') return;
+    this.clearWake();
+    this.state = { kind: 'stopped', pass: this.state.kind === 'sending' ? this.state.pass : null };
   }
 
   /**
@@ -248,34 +286,83 @@ export class SyncEngine {
     return { kind: 'queued', entry: current };
   }
 
-  private async loop(): Promise<void> {
+  /**
+   * Transition on a trigger: a reason that says the network may be back ends the probing and cuts
+   * network backoffs short; an Insert sends the probe at once. Starts a pass, or asks the running one
+   * for one more after it.
+   */
+  private askForPass(reason: KickReason, wake: Wake | null): Promise<void> {
+    const state = this.state;
+    if (state.kind === 'stopped') return Promise.resolve();
+    const forced = FORCING_REASONS.has(reason);
+    let probe = forced ? null : this.probe;
+    if (probe && (reason === 'insert' || reason === 'manual')) probe = { ...probe, atOnce: true };
+    if (state.kind === 'sending') {
+      const next = forced || state.next === 'again-forced' ? 'again-forced' : 'again';
+      this.state = { ...state, probe, wake, next };
+      return state.pass;
+    }
+    let finished: () => void = () => undefined;
+    const pass = new Promise<void>((resolve) => (finished = resolve));
+    this.state = { kind: 'sending', pass, next: 'none', probe, wake };
+    void this.runPasses(forced).then(finished);
+    return pass;
+  }
+
+  /** One pass, then another as long as one was asked for meanwhile; then waiting, probing or idle. */
+  private async runPasses(forced: boolean): Promise<void> {
     for (;;) {
-      this.again = false;
-      const force = this.force;
-      this.force = false;
       try {
-        await this.pass(force);
+        await this.pass(forced);
       } catch (error) {
         this.options.onError?.(error);
-        this.schedule(SYNC_POLICY.errorRetryMs);
+        this.wakeIn(SYNC_POLICY.errorRetryMs);
       }
-      if (!this.again || this.stopped) {
-        this.running = null;
+      const state = this.state;
+      if (state.kind === 'stopped') this.state = { kind: 'stopped', pass: null };
+      if (state.kind !== 'sending') return;
+      if (state.next === 'none') {
+        this.state = afterPasses(state.probe, state.wake);
         return;
       }
+      forced = state.next === 'again-forced';
+      this.state = { ...state, next: 'none' };
     }
   }
 
-  private async pass(force: boolean): Promise<void> {
+  /** Transition when the sender's own timer fires: that wake is spent, and a pass is asked for. */
+  private woke(): void {
+    void this.askForPass('timer', null);
+  }
+
+  /** Transition: the sender wakes by itself in `ms` (replacing an earlier wake). Only a running pass sets one. */
+  private wakeIn(ms: number): void {
+    if (this.state.kind !== 'sending') return;
+    this.clearWake();
+    const timer = this.scheduler.setTimeout(() => this.woke(), ms);
+    this.state = { ...this.state, wake: { timer, dueAt: this.scheduler.now() + ms } };
+  }
+
+  private clearWake(): void {
+    const wake = this.wake;
+    if (wake) this.scheduler.clearTimeout(wake.timer);
+  }
+
+  /** Transition within a pass: the probe (or none, the network being taken to be up) for what follows. */
+  private probeWith(probe: Probe | null): void {
+    if (this.state.kind === 'sending') this.state = { ...this.state, probe };
+  }
+
+  private async pass(forced: boolean): Promise<void> {
     const partnerId = this.options.session.partnerId();
     if (!partnerId) return;
-    const acquired = await this.options.lock.run((keepAlive) => this.drain(partnerId, force, keepAlive));
-    if (!acquired) this.schedule(SYNC_POLICY.lockRetryMs);
+    const acquired = await this.options.lock.run((keepAlive) => this.drain(partnerId, forced, keepAlive));
+    if (!acquired) this.wakeIn(SYNC_POLICY.lockRetryMs);
   }
 
   /** False once the engine stopped or another partner (or nobody) is signed in: nothing more may go. */
   private sendingFor(partnerId: string): boolean {
-    return !this.stopped && this.options.session.partnerId() === partnerId;
+    return this.state.kind !== 'stopped' && this.options.session.partnerId() === partnerId;
   }
 
   /**
@@ -291,7 +378,7 @@ export class SyncEngine {
       const rows = await partnerOutbox(this.db, partnerId);
       if (waitsForSignIn(rows)) break;
       // A probe sent by another tab meanwhile, corrected or discarded: nothing to probe with any more.
-      if (!rows.some((row) => row.key === this.probe && row.state === 'pending')) this.probe = null;
+      if (!rows.some((row) => row.key === this.probe?.key && row.state === 'pending')) this.probeWith(null);
       const window: SendWindow = {
         queues: vehicleQueues(rows),
         tried,
@@ -345,13 +432,19 @@ export class SyncEngine {
       window.probing = this.probe !== null;
       window.tried.add(next.row.key);
       if (!(await keepAlive())) return 'lost-lock';
-      window.inFlight.set(next.vehicle, this.sendFor(next.vehicle, next.row.key, partnerId));
+      window.inFlight.set(next.vehicle, this.sendVehicleHead(next.vehicle, next.row.key, partnerId));
     }
     return null;
   }
 
-  private async sendFor(vehicle: string, key: string, partnerId: string) {
-    return { vehicle, result: await this.sendOne(key, partnerId) };
+  /** Transition within a pass: the probe was answered, so one more pass follows, cutting network backoffs short. */
+  private networkBack(): void {
+    if (this.state.kind === 'sending') this.state = { ...this.state, next: 'again-forced' };
+  }
+
+  /** Sends one entry of a vehicle; resolves to the vehicle with what became of the entry. */
+  private async sendVehicleHead(vehicle: string, key: string, partnerId: string) {
+    return { vehicle, result: await this.claimAndSend(key, partnerId) };
   }
 
   /**
@@ -363,16 +456,16 @@ export class SyncEngine {
     if (result === 'stored' || result === 'rejected') window.queues.get(vehicle)?.shift();
     if (result === 'no-network') {
       window.unanswered = true;
-      this.probe = window.queues.get(vehicle)?.[0]?.key ?? null;
+      const key = window.queues.get(vehicle)?.[0]?.key;
+      this.probeWith(key ? { key, atOnce: this.probe?.atOnce ?? false } : null);
     } else if (result !== 'skipped') {
       window.unanswered = false;
-      this.probe = null;
+      this.probeWith(null);
       if (window.probing) {
         // The probe was answered: the network is back, as if the browser had said so. The entries that
         // found none go in a pass right after this one, without waiting out their backoff.
         window.probing = false;
-        this.force = true;
-        this.again = true;
+        this.networkBack();
       }
     }
     return result === 'unauthorized' ? 'unauthorized' : null;
@@ -388,9 +481,10 @@ export class SyncEngine {
     let best: { vehicle: string; row: OutboxEntry } | null = null;
     for (const [vehicle, [head]] of window.queues) {
       // While probing, the probe alone may go: due, or at once after an Insert.
-      if (!head || window.tried.has(head.key) || (this.probe && head.key !== this.probe)) continue;
-      if (this.probe && this.probeNow) {
-        this.probeNow = false;
+      const probe = this.probe;
+      if (!head || window.tried.has(head.key) || (probe && head.key !== probe.key)) continue;
+      if (probe?.atOnce) {
+        this.probeWith({ ...probe, atOnce: false });
         return { vehicle, row: head };
       }
       if (!this.isDue(head, now, force)) continue;
@@ -405,7 +499,8 @@ export class SyncEngine {
     return force && lastAttemptFoundNoNetwork(row);
   }
 
-  private async sendOne(key: string, partnerId: string): Promise<SendResult> {
+  /** Claims the entry, posts it, and writes down the answer; 'skipped' when it was not this sender's to send. */
+  private async claimAndSend(key: string, partnerId: string): Promise<SendResult> {
     const claim = await claimForSending(this.db, key, partnerId);
     if (!claim) return 'skipped';
     if (this.options.session.partnerId() !== partnerId) {
@@ -413,7 +508,13 @@ export class SyncEngine {
       await releaseClaim(this.db, claim);
       return 'skipped';
     }
-    return this.settle(claim, classifySend(await this.send(claim.row)));
+    this.options.observer?.started();
+    const outcome = classifySend(await this.post(claim.row));
+    try {
+      return await this.settle(claim, outcome);
+    } finally {
+      this.options.observer?.ended(outcome, this.scheduler.now());
+    }
   }
 
   /** Writes the outcome down; each write changes the entry only if the claim still holds. */
@@ -448,8 +549,8 @@ export class SyncEngine {
     return scheduleRetry(this.db, claim, error, this.scheduler.now() + delay);
   }
 
-  /** The transport, bounded in time and never throwing. */
-  private async send(row: OutboxEntry): Promise<Delivery> {
+  /** Posts the entry through the transport, bounded in time (SYNC_POLICY.sendTimeoutMs) and never throwing. */
+  private async post(row: OutboxEntry): Promise<Delivery> {
     let handle: unknown = null;
     const timedOut = new Promise<Delivery>((resolve) => {
       handle = this.scheduler.setTimeout(
@@ -472,26 +573,12 @@ export class SyncEngine {
     if (waitsForSignIn(rows)) return;
     let next = Number.POSITIVE_INFINITY;
     for (const [head] of vehicleQueues(rows).values()) {
-      if (head?.state === 'pending' && (this.probe === null || head.key === this.probe)) {
+      if (head?.state === 'pending' && (this.probe === null || head.key === this.probe.key)) {
         next = Math.min(next, head.nextAttemptAt);
       }
     }
     if (!Number.isFinite(next)) return;
-    this.schedule(Math.max(0, next - this.scheduler.now()));
+    this.wakeIn(Math.max(0, next - this.scheduler.now()));
     this.options.onWaiting?.();
-  }
-
-  private schedule(ms: number) {
-    if (this.stopped) return;
-    this.clearTimer();
-    this.timer = this.scheduler.setTimeout(() => {
-      this.timer = null;
-      void this.kick('timer');
-    }, ms);
-  }
-
-  private clearTimer() {
-    if (this.timer !== null) this.scheduler.clearTimeout(this.timer);
-    this.timer = null;
   }
 }

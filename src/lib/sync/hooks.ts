@@ -1,31 +1,19 @@
-/** What the header, the history and the banner above the screens show about the outbox. */
+/**
+ * What the screens of the first load read of the sync (the header, the banner above the screens, the
+ * sending panel, the statistics): kept apart from index.ts, which holds the sender and loads after the
+ * first screen. Both are the sync module's public API (see index.ts).
+ */
+import { useSyncExternalStore } from 'react';
 import { useLocalQuery } from '../local-query';
-import { useKnownConnection } from '../online';
 import { usePartnerId } from '../partner';
 import type { OutboxAttention } from './outbox';
+import { getInitialSyncStatus, getSyncStatus, subscribeSyncStatus, type SyncStatus } from './status';
 
-export interface SyncStatus {
-  /** null until known: in a prerendered page and while it is hydrated (lib/online.ts useKnownConnection). */
-  online: boolean | null;
-  /** This partner's entries still to be sent (pending, sending, waiting for a sign-in). */
-  waiting: number;
-  /** Refused by the server: they stay until corrected or discarded. */
-  rejected: number;
-}
+export { getSyncStatus, subscribeSyncStatus, type SyncError, type SyncStatus } from './status';
 
+/** The sync status, live; a prerendered page hydrates with nothing known. */
 export function useSyncStatus(): SyncStatus {
-  const online = useKnownConnection();
-  const partnerId = usePartnerId();
-  const counts = useLocalQuery(
-    async ({ db, outboxCounts }) => {
-      if (!partnerId) return { waiting: 0, rejected: 0 };
-      const { unsent, rejected } = await outboxCounts(db, partnerId);
-      return { waiting: unsent, rejected };
-    },
-    [partnerId],
-    { waiting: 0, rejected: 0 },
-  );
-  return { online, ...counts };
+  return useSyncExternalStore(subscribeSyncStatus, getSyncStatus, getInitialSyncStatus);
 }
 
 /**

@@ -1,10 +1,26 @@
 /**
- * The app's one sync engine and the functions the UI calls (docs/ARCHITECTURE.md#the-offline-model-in-practice). The engine runs
- * on start, when the browser goes online, when a partner signs in, when the tab becomes visible
- * again and after each Insert; and, where the browser has Background Sync, in the service worker
- * once the tab is closed (background.ts).
+ * The sync module: odometer entries from Insert to the server's history
+ * (docs/ARCHITECTURE.md#the-offline-model-in-practice). The rest of the app goes through two doors:
+ *
+ * `src/lib/sync` (this file; the sender, Dexie with it, loads once the first screen is live)
+ * - startSync(): the one sender of the page, kicked on start, `online`, return to the tab, sign-in and
+ *   each Insert; where the browser has Background Sync, the service worker sends once the tab is
+ *   closed (background.ts, background-worker.ts).
+ * - submitRepair, submitCorrection: Insert; resolves stored, refused or queued (SubmitOutcome).
+ * - resubmitRepair, correctConflictingEntry, discardRepair: what the mechanic does with a refused entry.
+ * - sendNow(): "Send now"; unsentCount(): asked before sign-out; backgroundSyncAvailable().
+ * - loadHandover(): the hand-over file's code, on demand.
+ * - The sync status (getSyncStatus, subscribeSyncStatus) and an entry's life (entry-state.ts), below.
+ *
+ * `src/lib/sync/hooks` (light: part of the first screen)
+ * - useSyncStatus(), getSyncStatus(), subscribeSyncStatus(): one status (status.ts): connection,
+ *   uploading, queue size, oldest waiting entry, last error, last success.
+ * - useOutboxAttention(now): the entries that need the mechanic.
+ *
+ * Inside: engine.ts (the sender's states), outbox.ts (the only writes to the outbox table),
+ * entry-state.ts (an entry's states and moves), classify.ts, policy.ts (SYNC_POLICY), lock.ts,
+ * transport.ts, handover.ts, seal.ts.
  */
-import { postRepair } from '../api/post-repair';
 import { db } from '../db';
 import { currentLocale } from '../i18n';
 import { currentPartnerId } from '../partner';
@@ -14,10 +30,27 @@ import { requestBackgroundSync } from './background';
 import { SyncEngine, type SubmitOutcome } from './engine';
 import { createSenderLock } from './lock';
 import { makeDueNow, outboxCounts, type CorrectionInput, type RepairInput } from './outbox';
+import { noteSendEnded, noteSendStarted } from './status';
+import { postOutboxEntry } from './transport';
 
 export { backgroundSyncAvailable } from './background';
 export type { SubmitOutcome } from './engine';
-export type { RepairInput } from './outbox';
+export {
+  entryStatusLabel,
+  isConflict,
+  isUnsent,
+  mayMove,
+  outboxEntryState,
+  storedEntryState,
+  type EntryState,
+  type EntryStatusLabel,
+} from './entry-state';
+export type { EntrySample, HandOverConflict, OutboxAttention, RepairInput } from './outbox';
+export { getSyncStatus, subscribeSyncStatus, type SyncError, type SyncStatus } from './status';
+export type { HandoverRefusal } from './handover';
+
+/** The hand-over file's code (sealing, reading, importing), loaded when the mechanic uses it. */
+export const loadHandover = () => import('./handover');
 
 let engine: SyncEngine | null = null;
 let stopSync: (() => void) | null = null;
@@ -25,10 +58,11 @@ let stopSync: (() => void) | null = null;
 export function getSyncEngine(): SyncEngine {
   engine ??= new SyncEngine({
     db,
-    transport: (row) => postRepair(row.key, row.entry),
+    transport: postOutboxEntry,
     session: { partnerId: currentPartnerId, offline: () => getSession().offline },
     lock: createSenderLock(db, randomUuid()),
     onError: (error) => console.error('outbox sender', error),
+    observer: { started: noteSendStarted, ended: noteSendEnded },
     // Where the browser has Background Sync, the service worker sends them even once the tab is closed.
     onWaiting: () => void requestBackgroundSync(db, currentLocale()).catch(() => undefined),
   });

@@ -9,9 +9,21 @@
  * may have found it on the server, or a newer sign-in may have made the answer stale.
  */
 import Dexie, { type Transaction } from 'dexie';
-import type { CorrectionReason, ErrorCode, RepairEntry, RepairRecord } from '../../../contract';
+import type { CorrectionReason, RepairEntry, RepairRecord } from '../../../contract';
 import type { MetaRow, OutboxEntry, OutboxError, OutboxState, PortalDatabase } from '../db';
 import { entryDifferences, type EntryDifference, type EntryVersion } from './entry-conflict';
+import {
+  CONFLICT_REASON,
+  isRetried,
+  isUnsent,
+  mayMove,
+  outboxEntryState,
+  RETRIED_STATES,
+  UNSENT_STATES,
+  waitsForMechanic,
+} from './entry-state';
+
+export { CONFLICT_REASON, isConflict } from './entry-state';
 
 /** What the mechanic entered: the body of POST /repairs without recorded_at, which the outbox fixes. */
 export type RepairInput = Omit<RepairEntry, 'recorded_at'>;
@@ -26,17 +38,6 @@ export const OUTBOX_SEQ_KEY = 'outbox-seq';
 const SIGN_INS_KEY = 'outbox-sign-ins';
 /** Sign-outs on this tablet, counted the same way: an answer that arrives after one writes no history. */
 const SIGN_OUTS_KEY = 'outbox-sign-outs';
-
-/**
- * The one definition of "still to be sent": such an entry holds back later entries of its vehicle, is
- * counted as waiting (header, statistics, sign-out) and is a known reading for the odometer check.
- * Rejected entries are parked until corrected or discarded, and count for none of these.
- */
-const UNSENT_STATES = ['pending', 'sending', 'waiting_for_sign_in'] as const satisfies readonly OutboxState[];
-
-function isUnsent(entry: Pick<OutboxEntry, 'state'>): boolean {
-  return (UNSENT_STATES as readonly OutboxState[]).includes(entry.state);
-}
 
 export function normaliseKodeId(kodeId: string): string {
   return kodeId.trim().toUpperCase();
@@ -134,6 +135,27 @@ export async function outboxCounts(db: PortalDatabase, partnerId: string): Promi
   return { unsent: unsent.reduce((total, n) => total + n, 0), rejected };
 }
 
+/** What the outbox says of the partner's queue, as the sync status (status.ts) shows it. */
+export interface QueueFacts {
+  waiting: number;
+  rejected: number;
+  oldestWaitingAt: string | null;
+}
+
+/** The partner's queue as the sync status shows it (status.ts): the counts, and since when the oldest entry waits. */
+export async function outboxSummary(db: PortalDatabase, partnerId: string): Promise<QueueFacts> {
+  const [counts, oldest] = await Promise.all([
+    outboxCounts(db, partnerId),
+    // In seq order, which follows createdAt: the first unsent entry is the oldest waiting.
+    db.outbox
+      .where('[partnerId+seq]')
+      .between([partnerId, Dexie.minKey], [partnerId, Dexie.maxKey])
+      .filter(isUnsent)
+      .first(),
+  ]);
+  return { waiting: counts.unsent, rejected: counts.rejected, oldestWaitingAt: oldest?.createdAt ?? null };
+}
+
 /** Some of the partner's entries in one situation (in the mechanic's order, at most ATTENTION_SAMPLE), and how many in all. */
 export interface EntrySample {
   count: number;
@@ -173,7 +195,7 @@ export async function outboxAttention(
     .where('[partnerId+seq]')
     .between([partnerId, Dexie.minKey], [partnerId, Dexie.maxKey])
     .until((row) => row.createdAt >= staleBefore)
-    .filter((row) => row.state === 'pending' || row.state === 'sending')
+    .filter(isRetried)
     .toArray();
   const [rejected, waitingForSignIn] = await Promise.all([
     sampleOfState(db, partnerId, 'rejected'),
@@ -194,8 +216,8 @@ export async function outboxAttention(
  */
 export async function leftForLaterTry(db: PortalDatabase, partnerId: string): Promise<boolean> {
   const count = (state: OutboxState) => db.outbox.where('[partnerId+state]').equals([partnerId, state]).count();
-  const [pending, sending] = await Promise.all([count('pending'), count('sending')]);
-  return pending + sending > 0;
+  const counts = await Promise.all(RETRIED_STATES.map(count));
+  return counts.some((n) => n > 0);
 }
 
 /**
@@ -239,7 +261,12 @@ export async function countSignOut(db: PortalDatabase): Promise<void> {
 /** Inside a transaction: the entry is still sending under this claim (same partner, same attempt). */
 async function stillClaimed(db: PortalDatabase, claim: Claim): Promise<boolean> {
   const row = await db.outbox.get(claim.row.key);
-  return row?.state === 'sending' && row.partnerId === claim.row.partnerId && row.attempts === claim.row.attempts;
+  return (
+    row !== undefined &&
+    outboxEntryState(row) === 'sending' &&
+    row.partnerId === claim.row.partnerId &&
+    row.attempts === claim.row.attempts
+  );
 }
 
 function updateIfClaimed(db: PortalDatabase, claim: Claim, changes: Partial<OutboxEntry>): Promise<void> {
@@ -252,7 +279,7 @@ function updateIfClaimed(db: PortalDatabase, claim: Claim, changes: Partial<Outb
 export async function claimForSending(db: PortalDatabase, key: string, partnerId: string): Promise<Claim | null> {
   return db.transaction('rw', db.outbox, db.meta, async () => {
     const row = await db.outbox.get(key);
-    if (!row || row.partnerId !== partnerId || row.state !== 'pending') return null;
+    if (!row || row.partnerId !== partnerId || !mayMove(outboxEntryState(row), 'sending')) return null;
     await db.outbox.update(key, { state: 'sending' });
     return {
       row: { ...row, state: 'sending' },
@@ -276,7 +303,7 @@ export function releaseClaim(db: PortalDatabase, claim: Claim): Promise<void> {
 export async function acknowledge(db: PortalDatabase, claim: Claim, record: RepairRecord): Promise<void> {
   await db.transaction('rw', db.outbox, db.history, db.meta, async () => {
     const row = await db.outbox.get(claim.row.key);
-    if (!row || row.partnerId !== claim.row.partnerId || !isUnsent(row)) return;
+    if (!row || row.partnerId !== claim.row.partnerId || !mayMove(outboxEntryState(row), 'stored')) return;
     await db.outbox.delete(row.key);
     if ((await countSoFar(db, SIGN_OUTS_KEY)) !== claim.signOuts) return;
     await db.history.put({ ...record, partnerId: row.partnerId });
@@ -324,7 +351,7 @@ export async function parkUntilSignIn(db: PortalDatabase, claim: Claim, error: O
     await db.outbox
       .where('partnerId')
       .equals(claim.row.partnerId)
-      .filter((other) => other.state === 'pending' || other.state === 'sending')
+      .filter((other) => mayMove(outboxEntryState(other), 'waiting_for_sign_in'))
       .modify({ state: 'waiting_for_sign_in' });
     if (claimed) await db.outbox.update(claim.row.key, { attempts: claim.row.attempts + 1, lastError: error });
     return true;
@@ -349,16 +376,8 @@ export async function recoverInterrupted(db: PortalDatabase): Promise<void> {
 
 // ---- The history and the mechanic's corrections ----
 
-/** The server's answer to a key it already stores with another body (docs/API.md#post-repairs). */
-export const CONFLICT_REASON = 'idempotency_conflict' satisfies ErrorCode;
-
 /** How an entry found in conflict with the server is refused: worded by the screens, from its reason. */
 const CONFLICT_ERROR: OutboxError = { code: 422, reason: CONFLICT_REASON, message: '' };
-
-/** Refused because the server holds its key with other values: only a correction of that repair helps. */
-export function isConflict(error: OutboxError | null | undefined): boolean {
-  return error?.reason === CONFLICT_REASON;
-}
 
 /**
  * Repairs the server listed (a history refresh) go into the history; an entry still queued here that
@@ -391,7 +410,7 @@ export async function mergeServerRecords(
       const stored = storedByKey.get(row.key);
       if (!stored) continue;
       if (entryDifferences({ entry: row.entry }, { record: stored }).length === 0) synced.push(row.key);
-      else if (!isConflict(row.lastError))
+      else if (mayMove(outboxEntryState(row), 'in_conflict'))
         await db.outbox.update(row.key, { state: 'rejected', lastError: CONFLICT_ERROR });
     }
     await db.outbox.bulkDelete(synced);
@@ -399,18 +418,21 @@ export async function mergeServerRecords(
 }
 
 /**
- * A rejected entry of this partner, if `accepted` takes it, goes again as `entryOf` makes it, under a
- * new key (the server answers 422 to the old key with a different body), pending, in one transaction.
+ * A refused entry of this partner (or one in conflict, if `inConflictOnly`), queued again as `entryOf`
+ * makes it, under a new key (the server answers 422 to the old key with a different body), in one
+ * transaction.
  */
 function sendAgainAs(
   db: PortalDatabase,
   value: { key: string; newKey: string; partnerId: string },
-  accepted: (row: OutboxEntry) => boolean,
+  inConflictOnly: boolean,
   entryOf: (row: OutboxEntry) => OutboxEntry['entry'],
 ): Promise<OutboxEntry | null> {
   return db.transaction('rw', db.outbox, async () => {
     const row = await db.outbox.get(value.key);
-    if (!row || row.partnerId !== value.partnerId || row.state !== 'rejected' || !accepted(row)) return null;
+    if (!row || row.partnerId !== value.partnerId) return null;
+    const state = outboxEntryState(row);
+    if (!waitsForMechanic(state) || (inConflictOnly && state !== 'in_conflict')) return null;
     const next: OutboxEntry = {
       ...row,
       key: value.newKey,
@@ -437,7 +459,7 @@ export function replaceRejected(
   return sendAgainAs(
     db,
     value,
-    () => true,
+    false,
     // A refused correction stays a correction of the same repair: only its values change.
     (row) =>
       toEntry(
@@ -459,19 +481,14 @@ export function replaceConflictWithCorrection(
   db: PortalDatabase,
   value: { key: string; newKey: string; partnerId: string; input: CorrectionInput; recordedAt: string },
 ): Promise<OutboxEntry | null> {
-  return sendAgainAs(
-    db,
-    value,
-    (row) => isConflict(row.lastError),
-    () => toEntry(value.input, value.recordedAt),
-  );
+  return sendAgainAs(db, value, true, () => toEntry(value.input, value.recordedAt));
 }
 
 /** Drops a rejected entry (the mechanic confirmed). Entries still to be sent cannot be discarded. */
 export async function discardRejected(db: PortalDatabase, key: string, partnerId: string): Promise<boolean> {
   return db.transaction('rw', db.outbox, async () => {
     const row = await db.outbox.get(key);
-    if (!row || row.partnerId !== partnerId || row.state !== 'rejected') return false;
+    if (!row || row.partnerId !== partnerId || !mayMove(outboxEntryState(row), 'discarded')) return false;
     await db.outbox.delete(key);
     return true;
   });

@@ -13,11 +13,10 @@ import { historyTabHref, paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
 import { formatKm } from '../../../lib/format';
 import { useLocale } from '../../../lib/i18n';
-import { useOnline } from '../../../lib/online';
 import { outboxErrorText } from '../../../lib/outbox-error-text';
 import { logout } from '../../../lib/session';
-import { sendNow } from '../../../lib/sync';
-import type { EntrySample, OutboxAttention } from '../../../lib/sync/outbox';
+import { sendNow, type EntrySample, type OutboxAttention } from '../../../lib/sync';
+import { useSyncStatus } from '../../../lib/sync/hooks';
 import { useHandover } from '../hooks/useHandover';
 
 /** A button that shows it is busy while its action runs. */
@@ -106,7 +105,7 @@ function AttentionAlert({ kind, status, title, reason, sample, withReason, actio
 
 function StaleAlert({ stale }: { stale: OutboxAttention['stale'] }) {
   const { t, i18n } = useLingui();
-  const online = useOnline();
+  const { online } = useSyncStatus();
   const since = formatDateTime(stale.entries[0]?.createdAt ?? '');
   const message = stale.serverError && outboxErrorText(i18n, stale.serverError);
   return (

@@ -8,7 +8,7 @@ import { ChunkErrorBoundary } from '../../../components/ui/chunk-error-boundary'
 import { retryableLazy } from '../../../components/ui/retryable-lazy';
 import { storageRisks } from '../../../lib/storage-health';
 import { useOutboxAttention, useSyncStatus } from '../../../lib/sync/hooks';
-import type { OutboxAttention } from '../../../lib/sync/outbox';
+import type { OutboxAttention } from '../../../lib/sync';
 import { useNow } from '../hooks/useNow';
 import { useStorageHealth } from '../hooks/useStorageHealth';
 

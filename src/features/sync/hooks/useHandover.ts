@@ -7,10 +7,9 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { RepairType } from '../../../../contract';
 import { notify } from '../../../components/ui/toaster';
-import type { HandoverRefusal } from '../../../lib/sync/handover';
-import type { HandOverConflict } from '../../../lib/sync/outbox';
+import type { HandoverRefusal, HandOverConflict } from '../../../lib/sync';
 
-const loadHandover = () => import('../../../lib/sync/handover');
+const loadHandover = () => import('../../../lib/sync').then((sync) => sync.loadHandover());
 
 /** A file's entries this tablet holds under the same keys with other values: not imported, each named. */
 export interface ImportedConflicts {

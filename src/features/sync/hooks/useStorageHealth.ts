@@ -5,15 +5,10 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { askForPersistence, readStorageHealth, type StorageHealth } from '../../../lib/storage-health';
+import { createStore } from '../../../lib/store';
 
-let health: StorageHealth | null = null;
+const health = createStore<StorageHealth | null>(null);
 let askedThisStart = false;
-const listeners = new Set<() => void>();
-
-function publish(next: StorageHealth) {
-  health = next;
-  listeners.forEach((listener) => listener());
-}
 
 /** Reads the storage health again; asks for persistence first if it was never asked in this start. */
 export async function refreshStorageHealth(): Promise<StorageHealth> {
@@ -22,7 +17,7 @@ export async function refreshStorageHealth(): Promise<StorageHealth> {
     askedThisStart = true;
     if (await askForPersistence()) next = { ...next, persisted: true };
   }
-  publish(next);
+  health.set(next);
   return next;
 }
 
@@ -33,19 +28,10 @@ export async function requestPersistentStorage(): Promise<boolean> {
   return granted;
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 /** Null until first read. `outboxSize` re-reads the estimate when entries come and go. */
 export function useStorageHealth(outboxSize: number): StorageHealth | null {
   // Not read yet, as far as a prerendered page's hydration is concerned.
-  const current = useSyncExternalStore(
-    subscribe,
-    () => health,
-    () => null,
-  );
+  const current = useSyncExternalStore(health.subscribe, health.get, () => null);
   useEffect(() => {
     void refreshStorageHealth().catch(() => undefined);
   }, [outboxSize]);

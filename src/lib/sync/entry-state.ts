@@ -1,0 +1,123 @@
+/**
+ * An odometer entry's life, in one place (docs/ARCHITECTURE.md#the-offline-model-in-practice):
+ * - draft → queued (Insert) ⇄ sending (claimed; back to queued for a retry) → stored;
+ * - stored → superseded, once a correction of it is stored;
+ * - sending → refused, or in conflict (the server holds its key with other values): parked until the
+ *   mechanic queues it again under a new key, or discards it;
+ * - queued or sending → waiting for a sign-in (a 401 nobody could cure) → queued at the next sign-in.
+ *
+ * The outbox keeps an entry's state in four words (OutboxState) and its last error; a stored entry has
+ * left the outbox for the history. The functions below read an entry's state from either, say which
+ * moves are allowed (the outbox's writes check them), and give the history's status label of each state.
+ * Pure and small: the screens' first load may import it.
+ */
+import type { ErrorCode, RepairRecord } from '../../../contract';
+import type { OutboxEntry, OutboxError, OutboxState } from '../db';
+
+export type EntryState =
+  /** Being typed: not on the tablet yet. */
+  | 'draft'
+  /** In the outbox, waiting for its turn in its vehicle's queue, its backoff or the network. */
+  | 'queued'
+  /** Claimed by a sender: its request is on its way. */
+  | 'sending'
+  /** Held after a 401 nobody could cure: goes again at the partner's next sign-in. */
+  | 'waiting_for_sign_in'
+  /** The server has it (it left the outbox for the history). */
+  | 'stored'
+  /** The server refused it: to be corrected (sent again under a new key) or discarded. */
+  | 'refused'
+  /** The server holds its key with other values: to be recorded as a correction of that repair, or discarded. */
+  | 'in_conflict'
+  /** Stored, then replaced by a stored correction. */
+  | 'superseded'
+  /** Dropped by the mechanic (refused or in conflict): gone. */
+  | 'discarded';
+
+const TRANSITIONS: Record<EntryState, readonly EntryState[]> = {
+  draft: ['queued'],
+  // A history refresh may find a queued entry stored (its answer was lost), or stored with other values.
+  queued: ['sending', 'waiting_for_sign_in', 'stored', 'in_conflict'],
+  // Back to queued: a retry, a claim given up, a sender that died mid-send.
+  sending: ['queued', 'stored', 'refused', 'in_conflict', 'waiting_for_sign_in'],
+  waiting_for_sign_in: ['queued', 'stored', 'in_conflict'],
+  refused: ['queued', 'in_conflict', 'discarded'],
+  in_conflict: ['queued', 'discarded'],
+  stored: ['superseded'],
+  superseded: [],
+  discarded: [],
+};
+
+export function mayMove(from: EntryState, to: EntryState): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+/** The server's answer to a key it already stores with another body (docs/API.md#post-repairs). */
+export const CONFLICT_REASON = 'idempotency_conflict' satisfies ErrorCode;
+
+/** Refused because the server holds its key with other values: only a correction of that repair helps. */
+export function isConflict(error: OutboxError | null | undefined): boolean {
+  return error?.reason === CONFLICT_REASON;
+}
+
+/** The state of an entry the outbox holds. */
+export function outboxEntryState(row: Pick<OutboxEntry, 'state' | 'lastError'>): EntryState {
+  switch (row.state) {
+    case 'pending':
+      return 'queued';
+    case 'rejected':
+      return isConflict(row.lastError) ? 'in_conflict' : 'refused';
+    default:
+      return row.state;
+  }
+}
+
+/** The state of a repair the server stored. */
+export function storedEntryState(record: Pick<RepairRecord, 'superseded_by'>): EntryState {
+  return record.superseded_by ? 'superseded' : 'stored';
+}
+
+/**
+ * Still to be sent: holds back later entries of its vehicle, is counted as waiting (header,
+ * statistics, sign-out) and is a known reading for the odometer check. In OutboxState words, so the
+ * outbox can count them on its index.
+ */
+export const UNSENT_STATES = ['pending', 'sending', 'waiting_for_sign_in'] as const satisfies readonly OutboxState[];
+
+/** Going by itself, nothing asked of the mechanic: queued or being sent (a retry will send it). */
+export const RETRIED_STATES = ['pending', 'sending'] as const satisfies readonly OutboxState[];
+
+export function isUnsent(row: Pick<OutboxEntry, 'state'>): boolean {
+  return (UNSENT_STATES as readonly OutboxState[]).includes(row.state);
+}
+
+export function isRetried(row: Pick<OutboxEntry, 'state'>): boolean {
+  return (RETRIED_STATES as readonly OutboxState[]).includes(row.state);
+}
+
+/** Refused or in conflict: parked, holding nothing back, until the mechanic corrects or discards it. */
+export function waitsForMechanic(state: EntryState): boolean {
+  return state === 'refused' || state === 'in_conflict';
+}
+
+/** The status label the history shows for an entry: synced (stored or superseded), or its outbox state. */
+export type EntryStatusLabel = 'synced' | OutboxState;
+
+export function entryStatusLabel(state: EntryState): EntryStatusLabel | null {
+  switch (state) {
+    case 'stored':
+    case 'superseded':
+      return 'synced';
+    case 'queued':
+      return 'pending';
+    case 'refused':
+    case 'in_conflict':
+      return 'rejected';
+    case 'sending':
+    case 'waiting_for_sign_in':
+      return state;
+    default:
+      // A draft or a discarded entry is not in the history.
+      return null;
+  }
+}
