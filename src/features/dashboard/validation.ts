@@ -2,7 +2,7 @@
  * The dashboard form's values and their rules (docs/PRODUCT.md#validation-rules), from the shared
  * contract; the form hook (src/hooks/use-contract-form.ts) decides when a message shows.
  */
-import { KODE_ID_LENGTH, KODE_ID_PATTERN, repairForm } from '../../../contract';
+import { KODE_ID_LENGTH, KODE_ID_PATTERN, repairForm, type Vehicle } from '../../../contract';
 import { useContractForm } from '../../hooks/use-contract-form';
 import { ERROR_MESSAGES } from '../../lib/error-messages';
 import type { RepairInput } from '../../lib/sync';
@@ -64,6 +64,15 @@ export interface VehicleDetails {
   brand: string | null;
   model: string | null;
   year: number | null;
+}
+
+/**
+ * The details an entry carries from a vehicle the server described. The wire's vehicle calls the model
+ * `name`, the spec's word, which the API keeps; the entry, the server's registry and the form call it
+ * `model`, the word a garage uses. This is where the PWA turns one into the other, once.
+ */
+export function entryVehicleDetails(vehicle: Pick<Vehicle, 'vin' | 'brand' | 'name' | 'year'>): VehicleDetails {
+  return { vin: vehicle.vin, brand: vehicle.brand, model: vehicle.name, year: vehicle.year };
 }
 
 /** The body of POST /repairs (recorded_at is added by the outbox). Call only with valid values. */

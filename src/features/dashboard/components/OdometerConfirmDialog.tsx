@@ -4,14 +4,8 @@ import { Trans } from '@lingui/react/macro';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { formatDateTime } from '../../../lib/dates';
 import { formatKm } from '../../../lib/format';
-import type { KnownReading } from '../../../../contract';
 import { useLocale } from '../../../lib/i18n';
-
-export interface ReadingQuestion {
-  kind: 'lower' | 'too_high';
-  previous: KnownReading;
-  odometer: number;
-}
+import type { ReadingQuestion } from '../entry-form/flow';
 
 export function OdometerConfirmDialog(props: {
   question: ReadingQuestion | null;

@@ -1,7 +1,7 @@
 /** The fields a mechanic fills in, shared by the new-entry form and the correction dialog. */
 import { Box, Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode, Ref } from 'react';
+import type { ReactNode } from 'react';
 import type { RepairType } from '../../../../contract';
 import { PlainCheckbox } from '../../../components/ui/plain-checkbox';
 import { useLocale } from '../../../lib/i18n';
@@ -22,7 +22,6 @@ export function KodeIdField({
   onBlur,
   onEnter,
   error,
-  inputRef,
   action,
   readOnly = false,
 }: {
@@ -31,7 +30,6 @@ export function KodeIdField({
   onBlur?: () => void;
   onEnter?: () => void;
   error: FieldError;
-  inputRef?: Ref<HTMLInputElement>;
   /** A button beside the input (Find). */
   action?: ReactNode;
   /** Shown, not editable (a correction keeps the vehicle unless it corrects the vehicle). */
@@ -46,7 +44,6 @@ export function KodeIdField({
         <Input
           flex="1"
           name="kode_id"
-          ref={inputRef}
           size="lg"
           dir="ltr"
           autoComplete="off"
@@ -116,13 +113,11 @@ export function OdometerField({
   onChange,
   onBlur,
   error,
-  inputRef,
 }: {
   value: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
   error: FieldError;
-  inputRef?: Ref<HTMLInputElement>;
 }) {
   return (
     <Field.Root invalid={error !== undefined} required>
@@ -136,7 +131,6 @@ export function OdometerField({
         <Input
           pe="10"
           name="odometer"
-          ref={inputRef}
           size="lg"
           dir="ltr"
           inputMode="numeric"

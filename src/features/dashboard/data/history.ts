@@ -32,6 +32,7 @@ import {
 } from '../../../lib/db';
 import { useLocalQuery } from '../../../lib/local-query';
 import { currentPartnerId, usePartnerId } from '../../../lib/partner';
+import { singleFlight } from '../../../lib/single-flight';
 import { entryDifferences, type EntryDifference } from '../../../lib/sync/entry-conflict';
 import { isConflict, mergeServerRecords, partnerOutbox, unsentCorrections } from '../../../lib/sync/outbox';
 
@@ -100,19 +101,18 @@ async function mergeRecords(partnerId: string, before?: HistoryCursor): Promise<
   return result.data.length;
 }
 
-let inFlight: Promise<boolean> | null = null;
+/** One refresh at a time: a screen asking while one is under way shares it. */
+const mergeNewest = singleFlight((partnerId: string) =>
+  mergeRecords(partnerId)
+    .then((count) => count !== null)
+    .catch(() => false),
+);
 
 /** Merges the server's newest repairs into the local history; false when the server was not reached. */
 export function refreshHistory(): Promise<boolean> {
   const partnerId = currentPartnerId();
   if (!partnerId) return Promise.resolve(false);
-  inFlight ??= mergeRecords(partnerId)
-    .then((count) => count !== null)
-    .catch(() => false)
-    .finally(() => {
-      inFlight = null;
-    });
-  return inFlight;
+  return mergeNewest(partnerId);
 }
 
 /**

@@ -296,6 +296,31 @@ describe('Insert', () => {
     expect(api.posted[0]?.body).toMatchObject({ vin: clio.vin, model: 'Clio' });
   });
 
+  it('asks first when the VIN read off the car is another vehicle’s; going back leads to the VIN field', async () => {
+    const { user } = await renderDashboard();
+    await user.type(kodeInput(), 'KODE000001');
+    await user.click(findButton());
+    await screen.findByText('Véhicule trouvé');
+    const vinCheck = await screen.findByLabelText('Vérification du VIN');
+    await user.type(vinCheck, 'VF1RJA00000000002');
+    await user.selectOptions(typeSelect(), 'rt-oil');
+    await user.type(odometerInput(), '120000');
+    await user.click(consentBox());
+    await user.click(insertButton());
+    const question = await screen.findByRole('alertdialog', { name: 'Vérifiez le VIN' });
+    await user.click(within(question).getByRole('button', { name: 'Revenir à la saisie' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(api.posted).toEqual([]);
+    await waitFor(() => expect(document.activeElement).toBe(vinCheck));
+
+    await user.click(insertButton());
+    const again = await screen.findByRole('alertdialog', { name: 'Vérifiez le VIN' });
+    await user.click(within(again).getByRole('button', { name: 'Enregistrer quand même' }));
+    await expectToast({ type: 'success', title: 'Opération réussie', description: 'La saisie a été enregistrée.' });
+    expect(api.posted).toHaveLength(1);
+    // Two questions and the VIN field's own code: longer than one Insert.
+  }, 30_000);
+
   it('offline: kept on the tablet, and the toast says so', async () => {
     api.on('GET /vehicles/KODE000001', () => offline());
     api.on('POST /repairs', () => offline());
@@ -345,6 +370,8 @@ describe('Insert', () => {
       expect(api.posted).toEqual([]);
       expect(await db.outbox.count()).toBe(0);
       expect(odometerInput()).toHaveProperty('value', '100000');
+      // Back where the reading is corrected.
+      await waitFor(() => expect(document.activeElement).toBe(odometerInput()));
     });
 
     it('an implausibly high reading asks first; confirming sends it', async () => {
