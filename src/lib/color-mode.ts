@@ -5,12 +5,11 @@
 import { useSyncExternalStore } from 'react';
 import { COLOR_MODE_COOKIE } from '../../contract/shell';
 import { rememberColorModeForShell } from './shell-cookies';
+import { createStore } from './store';
 
 export type ColorMode = 'light' | 'dark';
 /** The same name as the cookie the server reads (src/lib/shell-cookies.ts). */
 export const COLOR_MODE_STORAGE_KEY = COLOR_MODE_COOKIE;
-
-const listeners = new Set<() => void>();
 
 function systemMode(): ColorMode {
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
@@ -25,16 +24,15 @@ function storedMode(): ColorMode | null {
   }
 }
 
-let mode: ColorMode = 'light';
+const mode = createStore<ColorMode>('light');
 
 function apply(next: ColorMode) {
-  mode = next;
   const root = document.documentElement;
   root.classList.toggle('dark', next === 'dark');
   root.classList.toggle('light', next === 'light');
   root.style.colorScheme = next;
   rememberColorModeForShell(next);
-  listeners.forEach((listener) => listener());
+  mode.set(next);
 }
 
 export function initColorMode() {
@@ -52,20 +50,17 @@ export function setColorMode(next: ColorMode) {
 
 /** The mode the build renders a prerendered page in (src/prerender.tsx), where there is no document. */
 export function setPrerenderColorMode(next: ColorMode) {
-  mode = next;
+  mode.set(next);
 }
 
 /** The mode in force, outside React: the page hydrates a prerendered screen only if it is in this mode. */
 export function currentColorMode(): ColorMode {
-  return mode;
+  return mode.get();
 }
 
 export function useColorMode(): [ColorMode, (next: ColorMode) => void] {
   const current = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    mode.subscribe,
     currentColorMode,
     // A prerendered page is hydrated only when it was rendered in the mode in force (src/main.tsx).
     currentColorMode,

@@ -7,8 +7,6 @@
  */
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react';
-import { useCallback } from 'react';
 import { isErrorCode, type ApiFailure, type ErrorCode } from '../../contract';
 
 export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
@@ -134,16 +132,4 @@ export function apiFailureMessage(i18n: I18n, failure: ApiFailure): string {
 /** The server's per-field messages of a validation failure (already in the user's language). */
 export function apiFieldErrors(failure: ApiFailure): Record<string, string> {
   return { ...(failure.error?.fields ?? {}) };
-}
-
-/** Hook form of errorMessage, bound to the active language. */
-export function useErrorMessage(): (code: ErrorCode) => string {
-  const { i18n } = useLingui();
-  return useCallback((code: ErrorCode) => errorMessage(i18n, code), [i18n]);
-}
-
-/** Hook form of apiFailureMessage, bound to the active language. */
-export function useApiFailureMessage(): (failure: ApiFailure) => string {
-  const { i18n } = useLingui();
-  return useCallback((failure: ApiFailure) => apiFailureMessage(i18n, failure), [i18n]);
 }

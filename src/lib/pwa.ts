@@ -4,22 +4,17 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
+import { createStore } from './store';
 
 let workbox: Workbox | null = null;
-let updateWaiting = false;
-const listeners = new Set<() => void>();
-
-function setUpdateWaiting(value: boolean) {
-  updateWaiting = value;
-  listeners.forEach((listener) => listener());
-}
+const updateWaiting = createStore(false);
 
 /** `reload` is the page's own reload; tests pass a spy. */
 export async function registerServiceWorker(reload = () => window.location.reload()): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const { Workbox } = await import('workbox-window');
   const registering = new Workbox('/sw.js', { scope: '/' });
-  registering.addEventListener('waiting', () => setUpdateWaiting(true));
+  registering.addEventListener('waiting', () => updateWaiting.set(true));
   // The first worker claims the page that installed it (src/sw.ts): the page's code stays the same,
   // so no reload. A worker taking over from another is a new version: reload so the page and its
   // assets are of one version. Workbox's isUpdate cannot tell these apart in a page that was first
@@ -51,14 +46,7 @@ export function applyUpdate() {
 }
 
 export function useUpdateWaiting(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => updateWaiting,
-    () => false,
-  );
+  return useSyncExternalStore(updateWaiting.subscribe, updateWaiting.get, () => false);
 }
 
 /** Chromium's install offer (`beforeinstallprompt`), kept so the portal can offer installing itself. */
@@ -67,40 +55,31 @@ interface InstallPromptEvent extends Event {
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
-let installOffer: InstallPromptEvent | null = null;
-const installListeners = new Set<() => void>();
-
-function setInstallOffer(offer: InstallPromptEvent | null) {
-  installOffer = offer;
-  installListeners.forEach((listener) => listener());
-}
+const installOffer = createStore<InstallPromptEvent | null>(null);
 
 /**
  * Listens for the browser's install offer from the start (it may come before any screen wants it).
  * The browser's own install banner is left alone: the offer is only kept.
  */
 export function keepInstallOffer(): void {
-  window.addEventListener('beforeinstallprompt', (event) => setInstallOffer(event as InstallPromptEvent));
-  window.addEventListener('appinstalled', () => setInstallOffer(null));
+  window.addEventListener('beforeinstallprompt', (event) => installOffer.set(event as InstallPromptEvent));
+  window.addEventListener('appinstalled', () => installOffer.set(null));
 }
 
 /** Whether the portal can offer to install itself now (Chromium, not installed yet). */
 export function useInstallOffered(): boolean {
   return useSyncExternalStore(
-    (listener) => {
-      installListeners.add(listener);
-      return () => installListeners.delete(listener);
-    },
-    () => installOffer !== null,
+    installOffer.subscribe,
+    () => installOffer.get() !== null,
     () => false,
   );
 }
 
 /** Shows the browser's install dialog; true when the mechanic accepted. An offer is used once. */
 export async function offerInstall(): Promise<boolean> {
-  const offer = installOffer;
+  const offer = installOffer.get();
   if (!offer) return false;
-  setInstallOffer(null);
+  installOffer.set(null);
   await offer.prompt();
   return (await offer.userChoice).outcome === 'accepted';
 }

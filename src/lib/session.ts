@@ -13,13 +13,15 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { AuthSession, User } from '../../contract';
-import { apiRequest, configureApiClient, isNetworkFailure } from './api/client';
+import { apiRequest, configureAnswerSchemas, configureApiClient, isNetworkFailure } from './api/client';
 import type { ApiBase } from './api/config';
 import { PICTURES_CACHE } from './cache-names';
 import { currentLocale } from './i18n';
 import { CURRENT_ACCOUNT_KEY, DATABASE_NAME, PENDING_SIGN_OUT_KEY, SESSION_REFRESH_LOCK } from './session-keys';
 import { readSessionMirror, writeSessionMirror, type SessionMirror } from './session-mirror';
+import { singleFlight } from './single-flight';
 import { afterFirstScreen } from './start-up';
+import { createStore } from './store';
 
 /** IndexedDB, loaded when first needed: a sign-in, a sign-out, or a tablet without the mirror yet. */
 const database = () => import('./db');
@@ -41,28 +43,24 @@ const REFRESH_REUSE_MS = 30_000;
 /** What a prerendered page was rendered with, and so what the page hydrates with: nobody known yet. */
 const UNKNOWN_SESSION: SessionState = { status: 'unknown', user: null, accessToken: null, offline: false };
 
-let state: SessionState = UNKNOWN_SESSION;
+const sessionStore = createStore<SessionState>(UNKNOWN_SESSION);
 let lastRefreshAt = 0;
-let refreshInFlight: Promise<RefreshOutcome> | null = null;
-const listeners = new Set<() => void>();
 const signInListeners = new Set<(user: User) => void>();
 
 function update(next: Partial<SessionState>) {
-  state = { ...state, ...next };
-  listeners.forEach((listener) => listener());
+  sessionStore.update((current) => ({ ...current, ...next }));
 }
 
 export function getSession(): SessionState {
-  return state;
+  return sessionStore.get();
 }
 
 export function subscribeSession(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return sessionStore.subscribe(listener);
 }
 
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribeSession, getSession, () => UNKNOWN_SESSION);
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, () => UNKNOWN_SESSION);
 }
 
 /** Called after every sign-in (login, register, refresh back from offline): the sync engine listens. */
@@ -121,17 +119,12 @@ async function mirrorFromDatabase(): Promise<SessionMirror> {
   return mirror;
 }
 
-/** A read of IndexedDB under way: the start's two questions (signed in? sign-out owed?) share it. */
-let readingDatabase: Promise<SessionMirror> | null = null;
+/** One read of IndexedDB at a time: the start's two questions (signed in? sign-out owed?) share it. */
+const readMirrorFromDatabase = singleFlight(mirrorFromDatabase);
 
 /** What the tablet knows of its session: the mirror at once, IndexedDB the first time. */
 async function knownSession(): Promise<SessionMirror> {
-  return (
-    readSessionMirror() ??
-    (readingDatabase ??= mirrorFromDatabase().finally(() => {
-      readingDatabase = null;
-    }))
-  );
+  return readSessionMirror() ?? readMirrorFromDatabase();
 }
 
 async function cachedAccount(): Promise<User | null> {
@@ -140,7 +133,8 @@ async function cachedAccount(): Promise<User | null> {
 
 /** Stores a session the server just granted (login, register, refresh). */
 export async function establishSession(session: AuthSession): Promise<void> {
-  const wasSignedIn = state.status === 'authenticated' && !state.offline && state.user?.id === session.user.id;
+  const current = sessionStore.get();
+  const wasSignedIn = current.status === 'authenticated' && !current.offline && current.user?.id === session.user.id;
   lastRefreshAt = Date.now();
   // The server just set a new refresh cookie over the old one: a sign-out still owed would revoke this one.
   await setPendingSignOut(false);
@@ -163,7 +157,7 @@ export type RefreshOutcome = 'ok' | 'unauthorized' | 'offline';
  * storage cannot be read, assume there may be one (the server decides).
  */
 async function mayHaveSession(): Promise<boolean> {
-  if (state.status === 'authenticated') return true;
+  if (sessionStore.get().status === 'authenticated') return true;
   return knownSession()
     .then((known) => known.account !== null)
     .catch(() => true);
@@ -186,7 +180,7 @@ async function refreshOnce(): Promise<RefreshOutcome> {
     return 'ok';
   }
   if (isNetworkFailure(result) || result.code >= 500) {
-    const user = state.user ?? (await cachedAccount().catch(() => null));
+    const user = sessionStore.get().user ?? (await cachedAccount().catch(() => null));
     if (user) {
       update({ status: 'authenticated', user, accessToken: null, offline: true });
       return 'offline';
@@ -202,22 +196,14 @@ async function refreshOnce(): Promise<RefreshOutcome> {
  * One refresh at a time, across tabs and the service worker too (Web Locks), so two of them never
  * present the same refresh token at once.
  */
-export function refreshSession(): Promise<RefreshOutcome> {
-  refreshInFlight ??= (async () => {
-    try {
-      if (typeof navigator !== 'undefined' && navigator.locks) {
-        return await navigator.locks.request(SESSION_REFRESH_LOCK, refreshOnce);
-      }
-      return await refreshOnce();
-    } finally {
-      refreshInFlight = null;
-    }
-  })();
-  return refreshInFlight;
-}
+export const refreshSession = singleFlight(async (): Promise<RefreshOutcome> => {
+  if (typeof navigator !== 'undefined' && navigator.locks) {
+    return navigator.locks.request(SESSION_REFRESH_LOCK, refreshOnce);
+  }
+  return refreshOnce();
+});
 
 let pendingSignOut: boolean | null = null;
-let settling: Promise<void> | null = null;
 
 async function hasPendingSignOut(): Promise<boolean> {
   pendingSignOut ??= await knownSession()
@@ -242,18 +228,11 @@ async function setPendingSignOut(pending: boolean): Promise<void> {
  * Carries out a sign-out the server has not heard yet (made offline): revokes the session of the
  * refresh cookie still in the browser. Runs before every request, at start and when the network returns.
  */
-export function settlePendingSignOut(): Promise<void> {
-  settling ??= (async () => {
-    try {
-      if (!(await hasPendingSignOut())) return;
-      const result = await apiRequest('auth', LOGOUT_PATH, { method: 'POST' });
-      if (result.status === 'success') await setPendingSignOut(false);
-    } finally {
-      settling = null;
-    }
-  })();
-  return settling;
-}
+export const settlePendingSignOut = singleFlight(async (): Promise<void> => {
+  if (!(await hasPendingSignOut())) return;
+  const result = await apiRequest('auth', LOGOUT_PATH, { method: 'POST' });
+  if (result.status === 'success') await setPendingSignOut(false);
+});
 
 function beforeRequest(base: ApiBase, path: string): Promise<void> {
   // The owed sign-out is itself a request: it must not wait for itself.
@@ -264,9 +243,10 @@ function beforeRequest(base: ApiBase, path: string): Promise<void> {
 /** The gate's check before each route: refreshes unless a refresh just succeeded. */
 export async function ensureSession(): Promise<SessionStatus> {
   void settlePendingSignOut();
-  const fresh = state.status === 'authenticated' && !state.offline && Date.now() - lastRefreshAt < REFRESH_REUSE_MS;
+  const current = sessionStore.get();
+  const fresh = current.status === 'authenticated' && !current.offline && Date.now() - lastRefreshAt < REFRESH_REUSE_MS;
   if (!fresh) await refreshSession();
-  return state.status;
+  return sessionStore.get().status;
 }
 
 /**
@@ -278,7 +258,7 @@ let signOuts = 0;
 
 async function forgetSession() {
   signOuts += 1;
-  const partnerId = state.user?.id ?? (await cachedAccount().catch(() => null))?.id;
+  const partnerId = sessionStore.get().user?.id ?? (await cachedAccount().catch(() => null))?.id;
   update({ status: 'anonymous', user: null, accessToken: null, offline: false });
   lastRefreshAt = 0;
   writeSessionMirror({ account: null });
@@ -306,8 +286,10 @@ export function settleSignOutWhenOnline(): () => void {
   return () => window.removeEventListener('online', online);
 }
 
+// The answers' schemas come with the page's first call, not with its first screen (docs/ARCHITECTURE.md#start-up).
+configureAnswerSchemas(() => import('../../contract/endpoints'));
 configureApiClient({
-  accessToken: () => state.accessToken,
+  accessToken: () => sessionStore.get().accessToken,
   language: () => currentLocale(),
   refresh: async () => (await refreshSession()) === 'ok',
   beforeRequest,

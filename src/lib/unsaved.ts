@@ -3,41 +3,34 @@
  * version is never applied (page reload) over unsaved input.
  */
 import { useEffect, useId, useSyncExternalStore } from 'react';
+import { createStore } from './store';
 
-const dirtyForms = new Set<string>();
-const listeners = new Set<() => void>();
-let snapshot = false;
+/** The ids of the mounted forms holding unsaved input. */
+const dirtyForms = createStore<ReadonlySet<string>>(new Set());
 
-function publish() {
-  snapshot = dirtyForms.size > 0;
-  listeners.forEach((listener) => listener());
+function markDirty(id: string, dirty: boolean) {
+  dirtyForms.update((current) => {
+    if (current.has(id) === dirty) return current;
+    const next = new Set(current);
+    if (dirty) next.add(id);
+    else next.delete(id);
+    return next;
+  });
 }
 
 export function hasUnsavedInput(): boolean {
-  return dirtyForms.size > 0;
+  return dirtyForms.get().size > 0;
 }
 
 /** A form calls this with whether it holds unsaved input; it is cleared when the form unmounts. */
 export function useUnsavedInput(dirty: boolean) {
   const id = useId();
   useEffect(() => {
-    if (dirty) dirtyForms.add(id);
-    else dirtyForms.delete(id);
-    publish();
-    return () => {
-      dirtyForms.delete(id);
-      publish();
-    };
+    markDirty(id, dirty);
+    return () => markDirty(id, false);
   }, [id, dirty]);
 }
 
 export function useHasUnsavedInput(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => snapshot,
-    () => false,
-  );
+  return useSyncExternalStore(dirtyForms.subscribe, hasUnsavedInput, () => false);
 }

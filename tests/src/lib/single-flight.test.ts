@@ -1,0 +1,82 @@
+/**
+ * One run at a time (src/lib/single-flight.ts): calls made while a run is under way share its promise,
+ * the first call after it settles (resolved or rejected) starts a new one.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { singleFlight } from '../../../src/lib/single-flight';
+
+/** A promise the test settles when it chooses. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('singleFlight', () => {
+  it('gives calls made while a run is under way the same promise, and runs the task once', async () => {
+    const run = deferred<string>();
+    const task = vi.fn(() => run.promise);
+    const once = singleFlight(task);
+    const first = once();
+    const second = once();
+    expect(second).toBe(first);
+    expect(task).toHaveBeenCalledTimes(1);
+    run.resolve('done');
+    expect(await Promise.all([first, second])).toEqual(['done', 'done']);
+  });
+
+  it('starts a new run on the first call after the previous one resolved', async () => {
+    let runs = 0;
+    const once = singleFlight(async () => (runs += 1));
+    expect(await once()).toBe(1);
+    expect(await once()).toBe(2);
+  });
+
+  it('shares a failure with every caller of that run, then starts afresh', async () => {
+    const failing = deferred<string>();
+    const task = vi.fn().mockReturnValueOnce(failing.promise).mockResolvedValueOnce('recovered');
+    const once = singleFlight<[], string>(task);
+    const first = once();
+    const second = once();
+    failing.reject(new Error('offline'));
+    await expect(first).rejects.toThrow('offline');
+    await expect(second).rejects.toThrow('offline');
+    expect(await once()).toBe('recovered');
+    expect(task).toHaveBeenCalledTimes(2);
+  });
+
+  it('is free again by the time a caller resumes: a call made right after awaiting starts a new run', async () => {
+    const task = vi.fn(async () => 'value');
+    const once = singleFlight(task);
+    await once();
+    const next = once();
+    expect(task).toHaveBeenCalledTimes(2);
+    await next;
+  });
+
+  it('runs with the arguments of the call that started it; a call joining a run has its own ignored', async () => {
+    const run = deferred<void>();
+    const task = vi.fn((_partnerId: string) => run.promise);
+    const once = singleFlight(task);
+    const first = once('partner-a');
+    const joined = once('partner-b');
+    expect(joined).toBe(first);
+    expect(task).toHaveBeenCalledExactlyOnceWith('partner-a');
+    run.resolve();
+    await first;
+  });
+
+  it('keeps separate helpers independent', async () => {
+    const slow = deferred<string>();
+    const a = singleFlight(() => slow.promise);
+    const b = singleFlight(async () => 'b');
+    const pending = a();
+    expect(await b()).toBe('b');
+    slow.resolve('a');
+    expect(await pending).toBe('a');
+  });
+});
