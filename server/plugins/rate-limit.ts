@@ -15,7 +15,6 @@ import {
 } from 'rate-limiter-flexible';
 import type { Config } from '../config';
 import { tooManyRequests } from '../http/errors';
-import type { Clock } from '../services/clock';
 
 export interface Limit {
   key: string;
@@ -23,7 +22,7 @@ export interface Limit {
   windowMs: number;
 }
 
-export interface RateLimitStore {
+interface RateLimitStore {
   /** Counts one hit on the limit's key; returns the count in the current window and the ms left in it. */
   hit(limit: Limit): Promise<{ count: number; resetInMs: number }>;
   /** Whether Redis answers right now (a Redis store only): what the readiness probe reports. */
@@ -41,33 +40,6 @@ declare module 'fastify' {
     /** Whether the rate limits' Redis answers a PING (within the command timeout), or none is configured. */
     redisState(): Promise<RedisState>;
   }
-}
-
-/**
- * Counters in memory on an injected clock: what the tests use, since rate-limiter-flexible's
- * memory storage reads Date.now() and cannot follow a clock moved forward.
- */
-export function memoryStore(clock: Clock): RateLimitStore {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  return {
-    async hit({ key, windowMs }) {
-      const now = clock().getTime();
-      let entry = windows.get(key);
-      if (!entry || entry.resetAt <= now) {
-        entry = { count: 0, resetAt: now + windowMs };
-        windows.set(key, entry);
-        // Keep the map from growing without bound under a spray of distinct keys.
-        if (windows.size > 50_000) {
-          for (const [staleKey, stale] of windows) if (stale.resetAt <= now) windows.delete(staleKey);
-        }
-      }
-      entry.count += 1;
-      return { count: entry.count, resetInMs: entry.resetAt - now };
-    },
-    async close() {
-      windows.clear();
-    },
-  };
 }
 
 /** One limiter per (max, window), made on first use: rate-limiter-flexible fixes both per limiter. */
@@ -198,19 +170,21 @@ async function redisStore(url: string, prefix: string, log: FastifyBaseLogger): 
   };
 }
 
+/**
+ * Windows run on the real clock (Date.now and timers, as rate-limiter-flexible reads them), not the
+ * app's injectable one: tests move time past a window with vitest's fake timers.
+ */
 export interface RateLimitOptions {
   config: Config;
-  clock: Clock;
-  /** Tests pass their own store (or a Redis key prefix) to stay independent of each other. */
-  store?: RateLimitStore;
+  /** Tests give each app its own Redis key prefix to stay independent of each other. */
   redisPrefix?: string;
 }
 
 export const rateLimitPlugin = fp<RateLimitOptions>(
-  async (app, { config, store, redisPrefix }) => {
-    const backend =
-      store ??
-      (config.redisUrl ? await redisStore(config.redisUrl, redisPrefix ?? 'rl:', app.log) : flexibleMemoryStore());
+  async (app, { config, redisPrefix }) => {
+    const backend = config.redisUrl
+      ? await redisStore(config.redisUrl, redisPrefix ?? 'rl:', app.log)
+      : flexibleMemoryStore();
     app.addHook('onClose', () => backend.close());
     app.decorate('enforceLimits', async (limits: Limit[]) => {
       let retryAfterMs = 0;

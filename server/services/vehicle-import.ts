@@ -17,7 +17,7 @@ import {
 } from '../../contract';
 import type { Database } from '../db/client';
 import { vehicles } from '../db/schema';
-import { readCsv, type DecodedText } from './csv';
+import { readCsv, type CsvRow, type DecodedText } from './csv';
 
 export interface Rejection {
   /** The file line the rejected record starts on. */
@@ -64,19 +64,26 @@ const MAX_LENGTH: Partial<Record<Field, number>> = {
 /** 500 rows of 5 values: well under PostgreSQL's 65,535 parameters a statement. */
 const BATCH_SIZE = 500;
 
-/** The first control character of a value, as U+XXXX (SINGLE_LINE_TEXT says which are refused). */
-function firstControlCharacter(value: string): string {
-  for (const character of value) {
-    if (!SINGLE_LINE_TEXT.test(character)) {
-      return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
-    }
-  }
-  return 'U+?';
+/**
+ * Why a value with a control character (SINGLE_LINE_TEXT says which) is refused, naming its first one:
+ * in words for the two a spreadsheet puts there, a line break (only a quoted value can hold one: readCsv
+ * made every kind LF) with the file line it ends, and a tab; as U+XXXX for the others.
+ * `cellLine`: the file line the value's cell starts on.
+ */
+function controlCharacterReason(field: Field, value: string, cellLine: number): string {
+  const character = [...value].find((candidate) => !SINGLE_LINE_TEXT.test(candidate)) ?? '';
+  if (character === '\n') return `${field} holds a line break (inside quotes, at the end of line ${cellLine})`;
+  if (character === '\t') return `${field} holds a tab`;
+  const codePoint = (character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+  return `${field} holds a control character (U+${codePoint})`;
 }
 
-function reasonFor(field: Field, issue: { code: string; message: string }, value: string, maxYear: number): string {
-  if (issue.message === 'invalid_characters')
-    return `${field} holds a control character (${firstControlCharacter(value)})`;
+/** The file line a record's cell starts on: its record's first, moved down by earlier cells' line breaks. */
+function cellStartLine(record: CsvRow, column: number): number {
+  return record.line + record.cells.slice(0, column).join('').split('\n').length - 1;
+}
+
+function reasonFor(field: Field, issue: { code: string }, maxYear: number): string {
   switch (field) {
     case 'kode_id':
       return 'kode_id must be 10 letters or digits';
@@ -129,7 +136,8 @@ export function checkVehicleFile(file: DecodedText, now: Date = new Date()): Veh
   const columns = Object.fromEntries(FIELDS.map((field) => [field, names.indexOf(field)])) as Record<Field, number>;
 
   const firstLineOf = new Map<string, number>();
-  for (const { line, lastLine, cells } of records) {
+  for (const record of records) {
+    const { line, lastLine, cells } = record;
     result.read++;
     const values = Object.fromEntries(
       FIELDS.map((field) => [field, trimSpaces(cells[columns[field]] ?? '')]),
@@ -153,7 +161,11 @@ export function checkVehicleFile(file: DecodedText, now: Date = new Date()): Veh
       const issues = parsed.error.issues;
       const field = FIELDS.find((name) => issues.some((issue) => issue.path[0] === name)) ?? 'kode_id';
       const issue = issues.find((candidate) => candidate.path[0] === field) ?? { code: '', message: '' };
-      reject(reasonFor(field, issue, values[field], maxYear));
+      reject(
+        issue.message === 'invalid_characters'
+          ? controlCharacterReason(field, values[field], cellStartLine(record, columns[field]))
+          : reasonFor(field, issue, maxYear),
+      );
       continue;
     }
     const first = firstLineOf.get(values.kode_id);

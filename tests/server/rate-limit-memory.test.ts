@@ -1,23 +1,23 @@
 /**
- * Without REDIS_URL (and no store passed in, as in production) the limits are counted in this
- * process's memory by rate-limiter-flexible: the window ends on the real timers and each key is
- * dropped with it, so a spray of distinct keys does not stay in memory.
+ * Without REDIS_URL the limits are counted in this process's memory by rate-limiter-flexible: the
+ * window ends on the real clock and each key is dropped with it, so a spray of distinct keys does not
+ * stay in memory. Time is moved with fake timers: the limiter reads Date.now() for the window and
+ * drops a key with setTimeout (clearTimeout when it is set again), so those three are faked.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Config } from '../../server/config';
 import { ApiError } from '../../server/http/errors';
 import { rateLimitPlugin } from '../../server/plugins/rate-limit';
-import { systemClock } from '../../server/services/clock';
 
 const WINDOW_MS = 15 * 60 * 1000;
 
 describe('rate limits in memory without Redis', () => {
   let app: FastifyInstance;
   beforeEach(async () => {
-    vi.useFakeTimers();
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     app = Fastify();
-    await app.register(rateLimitPlugin, { config: { redisUrl: null } as Config, clock: systemClock });
+    await app.register(rateLimitPlugin, { config: { redisUrl: null } as Config });
     await app.ready();
   });
   afterEach(async () => {
@@ -40,6 +40,12 @@ describe('rate limits in memory without Redis', () => {
     expect(refused?.headers?.['retry-after']).toBe(String(WINDOW_MS / 1000));
     vi.advanceTimersByTime(WINDOW_MS + 1000);
     expect(await hit('k')).toBeUndefined();
+  });
+
+  it('counts Retry-After down to the end of the window', async () => {
+    for (let attempt = 0; attempt < 3; attempt += 1) await hit('countdown');
+    vi.advanceTimersByTime(10 * 60 * 1000);
+    expect((await hit('countdown'))?.headers?.['retry-after']).toBe(String(5 * 60));
   });
 
   it('reports Redis as not configured', async () => {

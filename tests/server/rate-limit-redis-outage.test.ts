@@ -26,7 +26,6 @@ function redisLines(lines: string[]): LogLine[] {
 
 async function appOn(redisUrl: string, log: string[]): Promise<TestApp> {
   return createTestApp({
-    redis: true,
     redisPrefix: `rl:outage:${crypto.randomBytes(4).toString('hex')}:`,
     env: { REDIS_URL: redisUrl, TRUST_PROXY: '1', LOG_LEVEL: 'info' },
     logStream: { write: (line) => void log.push(line) },

@@ -15,7 +15,7 @@ describe('rate limits shared through Redis', () => {
   let second: TestApp;
   beforeAll(async () => {
     const redisPrefix = `rl:test:${crypto.randomBytes(4).toString('hex')}:`;
-    const options = { redis: true, redisPrefix, env: { REDIS_URL, TRUST_PROXY: '1' } };
+    const options = { redisPrefix, env: { REDIS_URL, TRUST_PROXY: '1' } };
     [first, second] = await Promise.all([createTestApp(options), createTestApp(options)]);
   });
   afterAll(async () => {

@@ -6,15 +6,12 @@ import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import { CORRECTION_WINDOW_MS, type RepairRecord } from '../../../contract';
 import type { Database } from '../../db/client';
 import { repairTypes, repairs, vehicles } from '../../db/schema';
+import { vehicleAnswerColumns } from '../vehicle-lookup';
 
 /** The columns of a repair as the wire shows it: the repair with its vehicle and repair type. */
 export const recordColumns = {
   id: repairs.id,
-  kode_id: vehicles.kode_id,
-  vin: vehicles.vin,
-  brand: vehicles.brand,
-  model: vehicles.model,
-  year: vehicles.year,
+  vehicle: vehicleAnswerColumns,
   repair_type_id: repairTypes.id,
   repair_type_name: repairTypes.name,
   repair_type_name_ar: repairTypes.name_ar,
@@ -34,11 +31,7 @@ export const recordColumns = {
 
 export interface RecordRow {
   id: string;
-  kode_id: string;
-  vin: string;
-  brand: string;
-  model: string;
-  year: number;
+  vehicle: RepairRecord['vehicle'];
   repair_type_id: string;
   repair_type_name: string;
   repair_type_name_ar: string | null;
@@ -73,7 +66,7 @@ function correctableUntil(row: RecordRow): string | null {
 export function toRecord(row: RecordRow): RepairRecord {
   return {
     id: row.id,
-    vehicle: { kode_id: row.kode_id, vin: row.vin, brand: row.brand, name: row.model, year: row.year },
+    vehicle: row.vehicle,
     repair_type: {
       id: row.repair_type_id,
       name: row.repair_type_name,

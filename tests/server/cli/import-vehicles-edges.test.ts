@@ -229,9 +229,29 @@ describe('npm run import:vehicles at its edges', () => {
     ]);
     const result = await run([file]);
     expect(result.stdout).toContain('line 8\tSHORT\tkode_id must be 10 letters or digits');
-    expect(result.stdout).toContain('line 2\tV000000201\tmodel holds a control character (U+000A)');
+    expect(result.stdout).toContain(
+      'line 2\tV000000201\tmodel holds a line break (inside quotes, at the end of line 2)',
+    );
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('read 3, imported 0, updated 0, unchanged 0, rejected 2');
+  });
+
+  it('says where a quoted line break is, in words: the line it ends, after those of earlier columns; a tab by name', async () => {
+    const file = await writeCsv('breaks.csv', [
+      'kode_id,vin,note,model,brand,year', // line 1: a column the import does not read
+      `V000000211,VF100000000000211,"two`, // line 2: the note's line break, never checked
+      `lines","Clio`, // line 3: the model's line break ends this line
+      `5",Renault,2017`, // line 4
+      `V000000212,VF100000000000212,,Clio\t5,Renault,2017`, // line 5
+      `V000000213,VF100000000000213,,Clio,Renault,2017`, // line 6: valid
+    ]);
+    const result = await run([file]);
+    expect(result.stdout).toContain(
+      'line 2\tV000000211\tmodel holds a line break (inside quotes, at the end of line 3)',
+    );
+    expect(result.stdout).toContain('line 5\tV000000212\tmodel holds a tab');
+    expect(result.stdout).toContain('read 3, imported 0, updated 0, unchanged 0, rejected 2');
+    expect(result.code).toBe(1);
   });
 
   it('rejects control characters, over-long fields, years that are not plain digits, and invalid UTF-8', async () => {
