@@ -29,20 +29,27 @@ export interface OpenOptions {
   databaseUrl: string | null;
   /** PGlite data directory, or 'memory://' for a throwaway database. */
   pgliteDir: string;
+  /**
+   * A throwaway database's starting content, from PGlite's dumpDataDir: the test suite makes one
+   * migrated database per run and starts each test file's from it (creating one takes seconds).
+   */
+  pgliteDump?: Blob;
   poolSize?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : openPglite(options.pgliteDir);
+    : openPglite(options.pgliteDir, options.pgliteDump);
 }
 
-async function openPglite(dir: string): Promise<DatabaseHandle> {
+async function openPglite(dir: string, dump: Blob | undefined): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = dir.startsWith('memory://') ? await PGlite.create(dir) : await openPgliteDir(PGlite, dir);
+  const client = dir.startsWith('memory://')
+    ? await PGlite.create(dir, { loadDataDir: dump })
+    : await openPgliteDir(PGlite, dir);
   const db = drizzle(client, { schema });
   return {
     db: db as unknown as Database,

@@ -1,6 +1,7 @@
 /**
  * One app per test file on the database the project runs the suite on: TEST_DB=pglite (an
- * in-memory PGlite) or TEST_DB=postgres (a fresh database on the PostgreSQL server, dropped after).
+ * in-memory PGlite, started from the run's migrated one: see pglite-template.ts) or
+ * TEST_DB=postgres (a fresh database on the PostgreSQL server, dropped after).
  * The clock is controllable so expiry can be tested without waiting.
  */
 import crypto from 'node:crypto';
@@ -12,7 +13,7 @@ import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
-import { memoryStore } from '../../server/plugins/rate-limit';
+import { migratedPgliteDump } from './pglite-template';
 
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const TEST_ORIGIN = 'http://localhost:8080';
@@ -65,9 +66,11 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
 }
 
 export interface TestAppOptions {
+  /**
+   * REDIS_URL in env counts rate limits in Redis rather than this process's memory. Either way they
+   * run on the real clock, not the test clock: a test moves past a window with fake timers.
+   */
   env?: Record<string, string>;
-  /** Count rate limits in Redis (REDIS_URL must be in env) instead of memory on the test clock. */
-  redis?: boolean;
   /** Redis key prefix; two apps given the same one share their limits like two instances. */
   redisPrefix?: string;
   /** A built PWA to serve; by default none, so only the API answers. */
@@ -94,6 +97,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database: DatabaseHandle = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: 'memory://',
+    pgliteDump: await migratedPgliteDump(),
     poolSize: 4,
   });
   const clock = makeClock();
@@ -101,7 +105,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     database,
     clock: clock.now,
-    rateLimitStore: options.redis ? undefined : memoryStore(clock.now),
     redisPrefix: options.redisPrefix ?? `rl:test:${crypto.randomBytes(4).toString('hex')}:`,
     distDir: options.distDir ?? path.join(dataDir, 'no-dist'),
     logStream: options.logStream,

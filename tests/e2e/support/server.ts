@@ -2,6 +2,11 @@
  * The real portal (API + built PWA on one origin) as a child process, one per test file: fresh
  * embedded PGlite in a temporary DATA_DIR, demo data seeded, mail written to files, map services
  * pointed at the local stubs.
+ *
+ * A fresh DATA_DIR is a copy of a template the e2e global set-up makes once per run (see
+ * preparePortalTemplate): creating the database, migrating and seeding it took several seconds of
+ * every file's start. The portal still migrates and seeds at its start (a no-op on the copy), and
+ * each file still gets a database nobody else wrote to.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -46,6 +51,15 @@ const STOP_TIMEOUT_MS = 15_000;
 const BUILD_TIMEOUT_MS = 180_000;
 const LOCK_FILE = path.join(PROJECT_ROOT, '.tmp', 'e2e-build.lock');
 const OUTPUT_LIMIT = 64 * 1024;
+
+/** Set by the e2e global set-up (tests/e2e/support/global-setup.ts) to the template DATA_DIR. */
+export const PORTAL_TEMPLATE_ENV = 'E2E_PORTAL_TEMPLATE_DIR';
+
+/**
+ * Settings that change what the database holds at start (demo data, another database): a portal
+ * given one of them starts from an empty DATA_DIR, as it would without the template.
+ */
+const SEED_SETTINGS = ['DATABASE_URL', 'DEMO', 'NODE_ENV'];
 
 /** The portal's own settings: never inherited from the shell running the tests. */
 const PORTAL_ENV = [
@@ -245,11 +259,50 @@ async function waitForResetLink(dataDir: string, minMails: number, timeoutMs: nu
   }
 }
 
-export async function startPortal(options: PortalOptions): Promise<Portal> {
+function templateDirFor(options: PortalOptions): string | null {
+  const template = process.env[PORTAL_TEMPLATE_ENV];
+  if (!template || SEED_SETTINGS.some((name) => options.env?.[name] !== undefined)) return null;
+  return template;
+}
+
+function emptyDataDir(): Promise<string> {
+  return fsp.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
+}
+
+/** A new DATA_DIR: a copy of the template when there is one, without the template portal's lock. */
+async function freshDataDir(options: PortalOptions): Promise<string> {
+  const dataDir = await emptyDataDir();
+  const template = templateDirFor(options);
+  if (template) {
+    await fsp.cp(template, dataDir, { recursive: true, filter: (source) => path.basename(source) !== 'portal.lock' });
+  }
+  return dataDir;
+}
+
+export function startPortal(options: PortalOptions): Promise<Portal> {
+  return freshDataDir(options).then((dataDir) => launchPortal(options, dataDir, { keepDataDir: false }));
+}
+
+/**
+ * Starts a portal on an empty directory, lets it migrate and seed, and stops it: what is left is the
+ * template DATA_DIR the e2e global set-up hands to every portal of the run (the caller removes it).
+ */
+export async function preparePortalTemplate(): Promise<string> {
+  const unreachable = 'http://127.0.0.1:9';
+  const options = { tileUrl: `${unreachable}/{z}/{x}/{y}.png`, geocoderUrl: unreachable };
+  const portal = await launchPortal(options, await emptyDataDir(), { keepDataDir: true });
+  await portal.stop();
+  return portal.dataDir;
+}
+
+async function launchPortal(
+  options: PortalOptions,
+  dataDir: string,
+  { keepDataDir }: { keepDataDir: boolean },
+): Promise<Portal> {
   await ensureBuild();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
   let output = '';
   const child = spawnServer(portalEnv(port, dataDir, options), (text) => {
     output = (output + text).slice(-OUTPUT_LIMIT);
@@ -259,7 +312,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
   const stop = () =>
     (stopping ??= (async () => {
       await stopChild(child);
-      await fsp.rm(dataDir, { recursive: true, force: true });
+      if (!keepDataDir) await fsp.rm(dataDir, { recursive: true, force: true });
     })());
   try {
     await waitUntilReady(url, child, () => output);
