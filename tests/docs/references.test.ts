@@ -35,6 +35,19 @@ function anchorsOf(docFile: string): Set<string> {
   return new Set([...text.matchAll(/^#{1,6}\s+(.+)$/gm)].map((match) => anchorOf(match[1]!)));
 }
 
+/** The project's own prose: the README, every Markdown file under docs/ (decision records included), the bench's history. */
+function markdownFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = path.join(dir, entry.name);
+    if (entry.isDirectory()) return markdownFiles(relative);
+    return entry.name.endsWith('.md') ? [relative] : [];
+  });
+}
+
+const DOCS = ['README.md', ...markdownFiles('docs'), path.join('bench', 'results', 'history.md')].filter((doc) =>
+  fs.existsSync(path.join(ROOT, doc)),
+);
+
 const files = SOURCE_DIRS.flatMap(sourceFiles).filter(
   (file) => file !== path.join('tests', 'docs', 'references.test.ts'),
 );
@@ -72,8 +85,7 @@ describe('references in code and tests', () => {
   });
 
   it('in the docs, name files and folders of the repository that exist', () => {
-    const docs = ['README.md', ...fs.readdirSync(path.join(ROOT, 'docs')).map((name) => path.join('docs', name))];
-    const missing = docs.flatMap((doc) =>
+    const missing = DOCS.flatMap((doc) =>
       [
         ...fs
           .readFileSync(path.join(ROOT, doc), 'utf8')
@@ -84,6 +96,30 @@ describe('references in code and tests', () => {
         .map((named) => `${doc}: ${named}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('in the docs, link to files and headings that exist', () => {
+    const broken = DOCS.flatMap((doc) =>
+      [...fs.readFileSync(path.join(ROOT, doc), 'utf8').matchAll(/\]\(([^)\s]+)\)/g)].flatMap((match) => {
+        const link = match[1]!;
+        if (/^[a-z]+:/i.test(link)) return [];
+        const [target = '', anchor] = link.split('#');
+        const linked = target === '' ? doc : path.join(path.dirname(doc), target);
+        if (!fs.existsSync(path.join(ROOT, linked))) return [`${doc}: ${link} (no such file)`];
+        if (!anchor || !linked.endsWith('.md')) return [];
+        return anchorsOf(linked).has(anchor) ? [] : [`${doc}: ${link} (no such heading)`];
+      }),
+    );
+    expect(broken).toEqual([]);
+  });
+
+  it('list every decision record in the decisions index', () => {
+    const index = fs.readFileSync(path.join(ROOT, 'docs', 'decisions', 'README.md'), 'utf8');
+    const records = fs
+      .readdirSync(path.join(ROOT, 'docs', 'decisions'))
+      .filter((name) => /^\d{4}-[\w-]+\.md$/.test(name));
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.filter((name) => !index.includes(`](${name})`))).toEqual([]);
   });
 
   it('follow GitHub anchors', () => {
