@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { anchorOf } from './markdown-anchor';
 import {
   buildOpenApiDocument,
   type JsonSchema,
@@ -16,15 +17,6 @@ import {
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const API_REFERENCE_FILE = path.join(ROOT, 'docs', 'api-reference.md');
 export const API_REFERENCE_COMMAND = 'npm run docs:api';
-
-/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
-export function anchorOf(heading: string): string {
-  return heading
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-    .replace(/\s/g, '-');
-}
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const code = (value: unknown) => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API_REFERENCE } from '../../contract/api-reference';
-import { anchorOf, API_REFERENCE_COMMAND, API_REFERENCE_FILE, renderApiReference } from '../../scripts/api-docs';
+import { API_REFERENCE_COMMAND, API_REFERENCE_FILE, renderApiReference } from '../../scripts/api-docs';
+import { anchorOf } from '../../scripts/markdown-anchor';
 import { buildOpenApiDocument } from '../../server/plugins/openapi';
 
 describe('the generated API reference', () => {

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { anchorOf } from '../../scripts/markdown-anchor';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SOURCE_DIRS = ['src', 'server', 'contract', 'tests', 'scripts', 'bench', '.ci'];
@@ -19,15 +20,6 @@ function sourceFiles(dir: string): string[] {
     if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(relative);
     return SOURCE_FILE.test(entry.name) ? [relative] : [];
   });
-}
-
-/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
-export function anchorOf(heading: string): string {
-  return heading
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-    .replace(/\s/g, '-');
 }
 
 function anchorsOf(docFile: string): Set<string> {

@@ -1,7 +1,7 @@
 /** A scripted partner API for dashboard tests: apiRequest is mocked and answers from these handlers. */
 import { act } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import type { RepairRecord, RepairType, Statistics, User, Vehicle } from '../../../../contract';
+import type { RepairRecord, RepairType, Statistics, User } from '../../../../contract';
 import type { ApiResponse, RequestOptions } from '../../../../src/lib/api/client';
 import { apiRequest } from '../../../../src/lib/api/client';
 import { toaster } from '../../../../src/components/ui/toaster-view';
@@ -24,15 +24,7 @@ export const repairTypes: RepairType[] = [
   { id: 'rt-brakes', name: 'Freinage', name_ar: 'الفرامل', name_en: 'Brakes' },
 ];
 
-export const clio: Vehicle = {
-  kode_id: 'KODE000001',
-  vin: 'VF1RJA00000000001',
-  brand: 'Renault',
-  name: 'Clio',
-  year: 2019,
-  last_odometer: null,
-  last_odometer_at: null,
-};
+export { clio } from './fixtures';
 
 export type Handler = (options: RequestOptions, path: string) => ApiResponse<unknown> | Promise<ApiResponse<unknown>>;
 

@@ -4,7 +4,7 @@
  * React, no database and no network (the form's own suites check what the mechanic sees of it).
  */
 import { describe, expect, it } from 'vitest';
-import type { ReadingVerdict, Vehicle } from '../../../../../contract';
+import type { ReadingVerdict } from '../../../../../contract';
 import type { VehicleLookup } from '../../../../../src/features/dashboard/data/vehicles';
 import {
   INITIAL_ENTRY_FORM,
@@ -18,16 +18,8 @@ import {
   type EntryFormState,
 } from '../../../../../src/features/dashboard/entry-form/flow';
 import type { RepairFormValues } from '../../../../../src/features/dashboard/validation';
+import { clio } from '../fixtures';
 
-const clio: Vehicle = {
-  kode_id: 'KODE000001',
-  vin: 'VF1RJA00000000001',
-  brand: 'Renault',
-  name: 'Clio',
-  year: 2019,
-  last_odometer: null,
-  last_odometer_at: null,
-};
 const values: RepairFormValues = { kode_id: clio.kode_id, odometer: '120500', repair_type_id: 'oil', consented: true };
 const previous = { odometer: 130_000, at: '2026-10-01T08:00:00.000Z' };
 const mismatch = { entered: 'VF1RJA00000000002', vehicleVin: clio.vin, checkDigitFailed: false };

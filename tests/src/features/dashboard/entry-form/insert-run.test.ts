@@ -4,7 +4,7 @@
  * which order, and what the mechanic is told at the end (the form's suites check what they see of it).
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { ReadingVerdict, Vehicle } from '../../../../../contract';
+import type { ReadingVerdict } from '../../../../../contract';
 import {
   INITIAL_ENTRY_FORM,
   transition,
@@ -13,16 +13,8 @@ import {
 } from '../../../../../src/features/dashboard/entry-form/flow';
 import { runInsert, type InsertActions } from '../../../../../src/features/dashboard/entry-form/insert-run';
 import type { SubmitOutcome } from '../../../../../src/lib/sync';
+import { clio } from '../fixtures';
 
-const clio: Vehicle = {
-  kode_id: 'KODE000001',
-  vin: 'VF1RJA00000000001',
-  brand: 'Renault',
-  name: 'Clio',
-  year: 2019,
-  last_odometer: null,
-  last_odometer_at: null,
-};
 const values = { kode_id: clio.kode_id, odometer: '120500', repair_type_id: 'oil', consented: true };
 const LOWER: ReadingVerdict = { kind: 'lower', previous: { odometer: 130_000, at: '2026-10-01T08:00:00.000Z' } };
 
