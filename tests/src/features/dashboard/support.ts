@@ -9,6 +9,7 @@ import { db, type OutboxEntry } from '../../../../src/lib/db';
 import { establishSession } from '../../../../src/lib/session';
 import { getSyncEngine } from '../../../../src/lib/sync';
 import { repairRecord } from '../../../support/records';
+import { clio } from './fixtures';
 
 export const partner: User = {
   id: 'partner-1',
@@ -24,7 +25,7 @@ export const repairTypes: RepairType[] = [
   { id: 'rt-brakes', name: 'Freinage', name_ar: 'الفرامل', name_en: 'Brakes' },
 ];
 
-export { clio } from './fixtures';
+export { clio };
 
 export type Handler = (options: RequestOptions, path: string) => ApiResponse<unknown> | Promise<ApiResponse<unknown>>;
 
