@@ -21,6 +21,8 @@ export interface RetriedTest {
   outcome: 'passed' | 'failed';
   retries: number;
   firstFailure: string;
+  /** The assertion's diff (expected against received), line by line; empty when it had none. */
+  diff: string[];
 }
 
 const RULE = '!'.repeat(100);
@@ -42,7 +44,19 @@ function retriedTest(testCase: TestCase): RetriedTest | null {
     outcome: result.state,
     retries,
     firstFailure: error ? `${error.name ?? 'Error'}: ${firstLine(error.message ?? '')}` : '(no error recorded)',
+    // What differed, when the assertion compared two values: a message alone hides which field it was.
+    diff: error?.diff ? diffLines(error.diff) : [],
   };
+}
+
+const DIFF_LINES_SHOWN = 30;
+
+/** The assertion's diff without colours, cut to a length a CI log can show. */
+function diffLines(diff: string): string[] {
+  // eslint-disable-next-line no-control-regex -- the terminal's colour codes are what is removed
+  const lines = diff.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  const shown = lines.slice(0, DIFF_LINES_SHOWN);
+  return lines.length > shown.length ? [...shown, `… ${lines.length - shown.length} more lines`] : shown;
 }
 
 /** The loud block printed at the end of a run; empty when nothing was retried. */
@@ -62,7 +76,7 @@ export function formatRetriedTests(tests: readonly RetriedTest[]): string {
     const how =
       test.outcome === 'passed' ? `passed on retry ${test.retries}` : `failed all ${test.retries + 1} attempts`;
     lines.push(`!!! [${test.project}] ${test.file}`, `!!!     ${test.fullName}  (${how})`);
-    lines.push(`!!!     first failure: ${test.firstFailure}`);
+    lines.push(`!!!     first failure: ${test.firstFailure}`, ...test.diff.map((line) => `!!!       ${line}`));
   }
   lines.push(RULE, '');
   return lines.join('\n');
