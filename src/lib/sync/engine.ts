@@ -17,6 +17,7 @@ import {
   type SendOutcome,
   type TransportResult,
 } from './classify';
+import { isQueued, outboxEntryState, waitsForMechanic } from './entry-state';
 import type { SenderLock } from './lock';
 import {
   acknowledge,
@@ -123,7 +124,7 @@ interface SendWindow {
 
 /** After an 'unauthorized' answer, nothing of this partner goes until the next sign-in. */
 function waitsForSignIn(rows: readonly OutboxEntry[]): boolean {
-  return rows.some((row) => row.state === 'waiting_for_sign_in');
+  return rows.some((row) => outboxEntryState(row) === 'waiting_for_sign_in');
 }
 
 /** The sender's own timer: it wakes up by itself at `dueAt` (the earliest retry due, or a retry after a failure). */
@@ -282,7 +283,7 @@ export class SyncEngine {
     this.scheduler.clearTimeout(handle);
     const current = await outboxEntry(this.db, entry.key);
     if (!current) return { kind: 'stored', entry };
-    if (current.state === 'rejected') return { kind: 'rejected', entry: current };
+    if (waitsForMechanic(outboxEntryState(current))) return { kind: 'rejected', entry: current };
     return { kind: 'queued', entry: current };
   }
 
@@ -378,7 +379,7 @@ export class SyncEngine {
       const rows = await partnerOutbox(this.db, partnerId);
       if (waitsForSignIn(rows)) break;
       // A probe sent by another tab meanwhile, corrected or discarded: nothing to probe with any more.
-      if (!rows.some((row) => row.key === this.probe?.key && row.state === 'pending')) this.probeWith(null);
+      if (!rows.some((row) => row.key === this.probe?.key && isQueued(row))) this.probeWith(null);
       const window: SendWindow = {
         queues: vehicleQueues(rows),
         tried,
@@ -494,7 +495,7 @@ export class SyncEngine {
   }
 
   private isDue(row: OutboxEntry, now: number, force: boolean): boolean {
-    if (row.state !== 'pending') return false;
+    if (!isQueued(row)) return false;
     if (row.nextAttemptAt <= now) return true;
     return force && lastAttemptFoundNoNetwork(row);
   }
@@ -573,7 +574,7 @@ export class SyncEngine {
     if (waitsForSignIn(rows)) return;
     let next = Number.POSITIVE_INFINITY;
     for (const [head] of vehicleQueues(rows).values()) {
-      if (head?.state === 'pending' && (this.probe === null || head.key === this.probe.key)) {
+      if (head && isQueued(head) && (this.probe === null || head.key === this.probe.key)) {
         next = Math.min(next, head.nextAttemptAt);
       }
     }

@@ -60,8 +60,17 @@ export function isConflict(error: OutboxError | null | undefined): boolean {
   return error?.reason === CONFLICT_REASON;
 }
 
+/** The states an entry the outbox holds can be in. */
+export type OutboxEntryState = Extract<
+  EntryState,
+  'queued' | 'sending' | 'waiting_for_sign_in' | 'refused' | 'in_conflict'
+>;
+
+/** The states of a repair the server stored. */
+export type StoredEntryState = Extract<EntryState, 'stored' | 'superseded'>;
+
 /** The state of an entry the outbox holds. */
-export function outboxEntryState(row: Pick<OutboxEntry, 'state' | 'lastError'>): EntryState {
+export function outboxEntryState(row: Pick<OutboxEntry, 'state' | 'lastError'>): OutboxEntryState {
   switch (row.state) {
     case 'pending':
       return 'queued';
@@ -73,7 +82,7 @@ export function outboxEntryState(row: Pick<OutboxEntry, 'state' | 'lastError'>):
 }
 
 /** The state of a repair the server stored. */
-export function storedEntryState(record: Pick<RepairRecord, 'superseded_by'>): EntryState {
+export function storedEntryState(record: Pick<RepairRecord, 'superseded_by'>): StoredEntryState {
   return record.superseded_by ? 'superseded' : 'stored';
 }
 
@@ -95,6 +104,11 @@ export function isRetried(row: Pick<OutboxEntry, 'state'>): boolean {
   return (RETRIED_STATES as readonly OutboxState[]).includes(row.state);
 }
 
+/** Queued: the one state a sender may claim an entry from, once it is due. */
+export function isQueued(row: Pick<OutboxEntry, 'state' | 'lastError'>): boolean {
+  return outboxEntryState(row) === 'queued';
+}
+
 /** Refused or in conflict: parked, holding nothing back, until the mechanic corrects or discards it. */
 export function waitsForMechanic(state: EntryState): boolean {
   return state === 'refused' || state === 'in_conflict';
@@ -103,6 +117,9 @@ export function waitsForMechanic(state: EntryState): boolean {
 /** The status label the history shows for an entry: synced (stored or superseded), or its outbox state. */
 export type EntryStatusLabel = 'synced' | OutboxState;
 
+/** An entry the outbox holds or the server stored always has one; a draft or a discarded one has none. */
+export function entryStatusLabel(state: OutboxEntryState | StoredEntryState): EntryStatusLabel;
+export function entryStatusLabel(state: EntryState): EntryStatusLabel | null;
 export function entryStatusLabel(state: EntryState): EntryStatusLabel | null {
   switch (state) {
     case 'stored':

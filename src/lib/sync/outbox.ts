@@ -109,13 +109,23 @@ export function unsentEntriesOfVehicle(db: PortalDatabase, partnerId: string, ko
     .toArray();
 }
 
+/** A correction still to be sent: the repair it corrects will be superseded. */
+function isUnsentCorrection(row: OutboxEntry): boolean {
+  return isUnsent(row) && typeof row.entry.corrects === 'string';
+}
+
 /** The partner's corrections still to be sent: the repairs they will supersede, whatever their vehicle. */
 export function unsentCorrections(db: PortalDatabase, partnerId: string): Promise<OutboxEntry[]> {
-  return db.outbox
-    .where('partnerId')
-    .equals(partnerId)
-    .filter((row) => isUnsent(row) && typeof row.entry.corrects === 'string')
-    .toArray();
+  return db.outbox.where('partnerId').equals(partnerId).filter(isUnsentCorrection).toArray();
+}
+
+/**
+ * Of a partner's outbox rows already read, the corrections still to be sent: a reader that needs the
+ * whole outbox anyway (the history) reads it once, instead of a second, filtered cursor that its live
+ * query would watch row by row.
+ */
+export function unsentCorrectionsAmong(rows: readonly OutboxEntry[]): OutboxEntry[] {
+  return rows.filter(isUnsentCorrection);
 }
 
 export interface OutboxCounts {

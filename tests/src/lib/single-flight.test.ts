@@ -1,9 +1,10 @@
 /**
  * One run at a time (src/lib/single-flight.ts): calls made while a run is under way share its promise,
- * the first call after it settles (resolved or rejected) starts a new one.
+ * the first call after it settles (resolved or rejected) starts a new one; singleFlightBy, one run at a
+ * time per key.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { singleFlight } from '../../../src/lib/single-flight';
+import { singleFlight, singleFlightBy } from '../../../src/lib/single-flight';
 
 /** A promise the test settles when it chooses. */
 function deferred<T>() {
@@ -78,5 +79,41 @@ describe('singleFlight', () => {
     expect(await b()).toBe('b');
     slow.resolve('a');
     expect(await pending).toBe('a');
+  });
+});
+
+describe('singleFlightBy', () => {
+  it('gives calls under one key the run under way, and starts a run of its own for another key', async () => {
+    const runs = { a: deferred<string>(), b: deferred<string>() };
+    const task = vi.fn((partnerId: 'a' | 'b') => runs[partnerId].promise);
+    const perPartner = singleFlightBy((partnerId: 'a' | 'b') => partnerId, task);
+    const first = perPartner('a');
+    const joined = perPartner('a');
+    const other = perPartner('b');
+    expect(joined).toBe(first);
+    expect(other).not.toBe(first);
+    expect(task.mock.calls).toEqual([['a'], ['b']]);
+    runs.a.resolve('for a');
+    runs.b.resolve('for b');
+    expect(await Promise.all([first, joined, other])).toEqual(['for a', 'for a', 'for b']);
+  });
+
+  it("frees a key once its run settles, resolved or rejected, leaving another key's run under way", async () => {
+    const slow = deferred<string>();
+    const task = vi
+      .fn<(key: string) => Promise<string>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockReturnValueOnce(slow.promise)
+      .mockResolvedValueOnce('again');
+    const perKey = singleFlightBy((key: string) => key, task);
+    await expect(perKey('a')).rejects.toThrow('offline');
+    const running = perKey('b');
+    const again = perKey('a');
+    expect(again).not.toBe(running);
+    expect(await again).toBe('again');
+    expect(perKey('b')).toBe(running);
+    expect(task).toHaveBeenCalledTimes(3);
+    slow.resolve('b');
+    await running;
   });
 });

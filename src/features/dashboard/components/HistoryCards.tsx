@@ -7,7 +7,8 @@ import { Box, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { Locale } from '../../../lib/i18n';
-import type { HistoryItem, HistoryStatus } from '../data/history';
+import type { EntryStatusLabel } from '../../../lib/sync';
+import type { HistoryItem } from '../data/history';
 import {
   entryAttributes,
   hasVerification,
@@ -22,7 +23,7 @@ import { StatusBadge } from './StatusBadge';
 
 export interface ShownEntry {
   item: HistoryItem;
-  status: HistoryStatus;
+  status: EntryStatusLabel;
 }
 
 /** What either layout of the history (the cards, the table) shows, and what its buttons do. */

@@ -11,7 +11,8 @@ import { formatKm } from '../../../lib/format';
 import { localized } from '../../../lib/localized';
 import type { Locale } from '../../../lib/i18n';
 import { outboxErrorText } from '../../../lib/outbox-error-text';
-import type { EntryConflict, HistoryItem, HistoryStatus } from '../data/history';
+import type { EntryStatusLabel } from '../../../lib/sync';
+import type { EntryConflict, HistoryItem } from '../data/history';
 import { CORRECTION_REASON_LABELS, ReasonsText, VerdictBadge } from './VerdictBadge';
 
 /** What the mechanic can do from an entry; the dialogs they open belong to the history. */
@@ -36,12 +37,12 @@ export interface EntryActions {
  * try failing at once, "Envoi…" would flash between two "En attente". Offline the entry waits for the
  * network, whatever the sender is trying.
  */
-export function shownStatus(status: HistoryStatus, online: boolean): HistoryStatus {
+export function shownStatus(status: EntryStatusLabel, online: boolean): EntryStatusLabel {
   return status === 'sending' && !online ? 'pending' : status;
 }
 
 /** The attributes an entry's element carries in either layout (tests and styles read them). */
-export function entryAttributes(item: HistoryItem, status: HistoryStatus) {
+export function entryAttributes(item: HistoryItem, status: EntryStatusLabel) {
   return {
     'data-status': status,
     'data-verdict': item.verdict ?? undefined,

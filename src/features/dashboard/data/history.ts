@@ -21,22 +21,21 @@ import {
   type RepairType,
 } from '../../../../contract';
 import { listRepairs, type ListRepairsParams } from '../api/list-repairs';
-import {
-  db,
-  partnerMetaKey,
-  readMeta,
-  writeMeta,
-  type OutboxEntry,
-  type OutboxError,
-  type OutboxState,
-} from '../../../lib/db';
+import { db, partnerMetaKey, readMeta, writeMeta, type OutboxEntry, type OutboxError } from '../../../lib/db';
 import { useLocalQuery } from '../../../lib/local-query';
 import { currentPartnerId, usePartnerId } from '../../../lib/partner';
-import { singleFlight } from '../../../lib/single-flight';
+import { singleFlightBy } from '../../../lib/single-flight';
 import { entryDifferences, type EntryDifference } from '../../../lib/sync/entry-conflict';
-import { isConflict, mergeServerRecords, partnerOutbox, unsentCorrections } from '../../../lib/sync/outbox';
+import {
+  entryStatusLabel,
+  outboxEntryState,
+  storedEntryState,
+  type EntryStatusLabel,
+} from '../../../lib/sync/entry-state';
+import { mergeServerRecords, partnerOutbox, unsentCorrectionsAmong } from '../../../lib/sync/outbox';
 
-export type HistoryStatus = 'synced' | OutboxState;
+/** The history's name for an entry's status label, kept for the screens that read it under this name. */
+export type HistoryStatus = EntryStatusLabel;
 
 /** A refused entry whose key the server holds with other values: both versions, and the way out. */
 export interface EntryConflict {
@@ -51,7 +50,7 @@ export interface EntryConflict {
 export interface HistoryItem {
   /** The server's id for a synced repair; the Idempotency-Key for a queued one. */
   id: string;
-  status: HistoryStatus;
+  status: EntryStatusLabel;
   kodeId: string;
   odometer: number;
   repairType: RepairType | null;
@@ -101,9 +100,14 @@ async function mergeRecords(partnerId: string, before?: HistoryCursor): Promise<
   return result.data.length;
 }
 
-/** One refresh at a time: a screen asking while one is under way shares it. */
-const mergeNewest = singleFlight((partnerId: string) =>
-  mergeRecords(partnerId)
+/**
+ * One refresh per partner at a time: a screen asking while one is under way shares it; a partner
+ * signing in meanwhile gets a refresh of their own, not the previous partner's.
+ */
+const mergeNewest = singleFlightBy(
+  (partnerId: string) => partnerId,
+  (partnerId: string) =>
+    mergeRecords(partnerId)
     .then((count) => count !== null)
     .catch(() => false),
 );
@@ -142,19 +146,27 @@ interface QueuedRow {
 }
 
 /**
+ * The partner's outbox, read once: its rows, which the unsent corrections are picked from, and the
+ * queued entries the history lists.
+ */
+async function readOutbox(partnerId: string): Promise<{ rows: OutboxEntry[]; queued: QueuedRow[] }> {
+  const rows = await partnerOutbox(db, partnerId);
+  return { rows, queued: await withoutSynced(partnerId, rows) };
+}
+
+/**
  * The partner's queued entries, less any the server is already known to hold with the same values
  * (synced under the same key); one it holds with other values stays, with the server's version.
  */
-async function readQueued(partnerId: string): Promise<QueuedRow[]> {
-  const queued = await partnerOutbox(db, partnerId);
-  if (queued.length === 0) return [];
+async function withoutSynced(partnerId: string, rows: readonly OutboxEntry[]): Promise<QueuedRow[]> {
+  if (rows.length === 0) return [];
   const synced = await db.history
     .where('idempotency_key')
-    .anyOf(queued.map((row) => row.key))
+    .anyOf(rows.map((row) => row.key))
     .filter((row) => row.partnerId === partnerId)
     .toArray();
   const storedByKey = new Map(synced.map(({ partnerId: _partnerId, ...record }) => [record.idempotency_key, record]));
-  return queued.flatMap((row): QueuedRow[] => {
+  return rows.flatMap((row): QueuedRow[] => {
     const stored = storedByKey.get(row.key);
     if (!stored) return [{ row, stored: null }];
     return entryDifferences({ entry: row.entry }, { record: stored }).length === 0 ? [] : [{ row, stored }];
@@ -171,16 +183,15 @@ async function readHistoryRows(partnerId: string, limit: number): Promise<Histor
   const range = db.history
     .where('[partnerId+recorded_at]')
     .between([partnerId, Dexie.minKey], [partnerId, Dexie.maxKey]);
-  const [synced, syncedCount, queued, corrections, types, refreshedAt] = await Promise.all([
+  const [synced, syncedCount, { rows: outbox, queued }, types, refreshedAt] = await Promise.all([
     range.clone().reverse().limit(limit).toArray(),
     range.clone().count(),
-    readQueued(partnerId),
-    unsentCorrections(db, partnerId),
+    readOutbox(partnerId),
     db.repairTypes.toArray(),
     readMeta<string>(partnerMetaKey('history-refreshed-at', partnerId)),
   ]);
   const typeById = new Map(types.map(({ position: _position, ...type }) => [type.id, type]));
-  const correctedHere = new Set(corrections.map((row) => row.entry.corrects));
+  const correctedHere = new Set(unsentCorrectionsAmong(outbox).map((row) => row.entry.corrects));
   const contested = new Set(queued.filter(({ stored }) => stored !== null).map(({ row }) => row.key));
   const items: HistoryItem[] = [
     ...synced.map(({ partnerId: _partnerId, ...row }) => ({
@@ -190,7 +201,7 @@ async function readHistoryRows(partnerId: string, limit: number): Promise<Histor
     ...queued.map(
       ({ row, stored }): HistoryItem => ({
         id: row.key,
-        status: row.state,
+        status: entryStatusLabel(outboxEntryState(row)),
         kodeId: row.entry.kode_id,
         odometer: row.entry.odometer,
         repairType: typeById.get(row.entry.repair_type_id) ?? null,
@@ -213,7 +224,7 @@ async function readHistoryRows(partnerId: string, limit: number): Promise<Histor
 
 /** The conflict a queued entry is in, if any; `correctionQueued`: the stored repair is being corrected already. */
 function conflictOf(row: OutboxEntry, stored: RepairRecord | null, correctionQueued: boolean): EntryConflict | null {
-  if (!stored && !isConflict(row.lastError)) return null;
+  if (!stored && outboxEntryState(row) !== 'in_conflict') return null;
   if (!stored) return { stored: null, differences: [], correctableUntil: null };
   return {
     stored,
@@ -259,11 +270,12 @@ export function newestFirst(items: readonly HistoryItem[]): HistoryItem[] {
 }
 
 function syncedItem(row: RepairRecord, correctionQueued: boolean): HistoryItem {
+  const state = storedEntryState(row);
   // A row kept from an older server may lack the verdict fields.
-  const superseded = row.superseded_by ? 'stored' : correctionQueued ? 'queued' : null;
+  const superseded = state === 'superseded' ? 'stored' : correctionQueued ? 'queued' : null;
   return {
     id: row.id,
-    status: 'synced',
+    status: entryStatusLabel(state),
     kodeId: row.vehicle.kode_id,
     odometer: row.odometer,
     repairType: row.repair_type,

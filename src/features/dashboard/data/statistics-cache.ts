@@ -6,6 +6,7 @@
 import type { Statistics } from '../../../../contract';
 import { loadLocalStore, useLocalQuery } from '../../../lib/local-query';
 import { currentPartnerId } from '../../../lib/partner';
+import { singleFlightBy } from '../../../lib/single-flight';
 import { getStatistics } from '../api/get-statistics';
 
 export interface CachedStatistics {
@@ -14,18 +15,14 @@ export interface CachedStatistics {
   fetchedAt: string;
 }
 
-const inFlight = new Map<string, Promise<boolean>>();
+/** One fetch per partner at a time: a screen asking while one is under way shares it. */
+const fetchAndKeepOnce = singleFlightBy((partnerId: string) => partnerId, fetchAndKeep);
 
 /** Fetches the signed-in partner's statistics and keeps them; false when the server could not be asked. */
 export function refreshStatistics(): Promise<boolean> {
   const partnerId = currentPartnerId();
   if (!partnerId) return Promise.resolve(false);
-  let request = inFlight.get(partnerId);
-  if (!request) {
-    request = fetchAndKeep(partnerId).finally(() => inFlight.delete(partnerId));
-    inFlight.set(partnerId, request);
-  }
-  return request;
+  return fetchAndKeepOnce(partnerId);
 }
 
 async function fetchAndKeep(partnerId: string): Promise<boolean> {

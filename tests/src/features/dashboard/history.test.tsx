@@ -316,6 +316,23 @@ describe('history tab', () => {
     expectVisible(screen.getByText('100 sur 5000'));
   });
 
+  it("shows an entry refused for a conflict as such before the history brings the server's version", async () => {
+    api.on('GET /repairs', () => offline());
+    await db.outbox.add(
+      queuedEntry(KEY_REJECTED, 1, 'rejected', '2025-02-24T09:00:00.000Z', 120_500, {
+        lastError: { code: 422, reason: 'idempotency_conflict', message: '' },
+      }),
+    );
+    await openHistory();
+
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    const refused = rowWithStatus('rejected');
+    expect(refused.textContent).toContain('Sa version s’affichera à la prochaine actualisation de l’historique.');
+    // Sent again as it is, the server would refuse its key once more.
+    expect(within(refused).queryByRole('button', { name: 'Corriger la saisie KODE000001' })).toBeNull();
+    expect(within(refused).getByRole('button', { name: 'Abandonner la saisie KODE000001' })).toBeTruthy();
+  });
+
   it("pages older repairs from where the server's last page ended, not from an old entry sent late", async () => {
     const start = Date.parse('2025-01-01T00:00:00.000Z');
     const onServer = Array.from({ length: 130 }, (_, n) =>

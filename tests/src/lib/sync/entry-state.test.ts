@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutboxError, OutboxState } from '../../../../src/lib/db';
 import {
   entryStatusLabel,
+  isQueued,
   mayMove,
   outboxEntryState,
   storedEntryState,
@@ -22,6 +23,11 @@ describe("an entry's state", () => {
     ['rejected', conflict, 'in_conflict'],
   ])('an outbox row %s (last error %j) is %s', (state, lastError, expected) => {
     expect(outboxEntryState({ state, lastError })).toBe(expected);
+  });
+
+  it('is queued, the one state a sender claims from, only while pending', () => {
+    const states: OutboxState[] = ['pending', 'sending', 'waiting_for_sign_in', 'rejected'];
+    expect(states.map((state) => isQueued({ state, lastError: null }))).toEqual([true, false, false, false]);
   });
 
   it('a stored repair is stored until a correction supersedes it', () => {
