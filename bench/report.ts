@@ -14,9 +14,21 @@ interface LoadSummary {
 
 interface StartupFigures {
   coldMs: Figure;
+  /** First contentful paint of the cold runs: the prerendered form on show, before it is live. */
+  coldPaintMs: Figure;
   warmOfflineMs: Figure;
+  warmOfflinePaintMs: Figure;
   typingInpMs: Figure;
 }
+
+/** The start-up figures with a goal. A first paint has none: it says how much of the wait is before the form shows. */
+type StartupGoalFigure = 'coldMs' | 'warmOfflineMs' | 'typingInpMs';
+
+/** The first paint reported beside each start's time to a typeable form. */
+const PAINT_OF_START: Partial<Record<StartupGoalFigure, 'coldPaintMs' | 'warmOfflinePaintMs'>> = {
+  coldMs: 'coldPaintMs',
+  warmOfflineMs: 'warmOfflinePaintMs',
+};
 
 type LighthousePages = Partial<Record<string, { scores: Record<string, Figure>; failingAudits: string[] }>>;
 
@@ -49,7 +61,7 @@ export interface Report {
   startup?: StartupFigures & {
     runs: number;
     cpuSlowdown: number;
-    goals: Record<keyof StartupFigures, number>;
+    goals: Record<StartupGoalFigure, number>;
     /** The same figures for the previous commit, measured in the same run. */
     previous?: StartupFigures & { commit: string };
   };
@@ -106,6 +118,17 @@ const n = (value: number, digits = 0) =>
 const yes = (ok: boolean) => (ok ? '✅ holds' : '❌ not met');
 const spread = (f: Figure) => (f.runs.length > 1 ? ` (runs: ${f.runs.map((v) => n(v, 0)).join(', ')})` : '');
 
+/** A start-up figure's median, with the first paint beside a start's: "1,189 ms, first paint 752 ms". */
+function startupMedian(figures: StartupFigures, figureName: StartupGoalFigure): string {
+  const paint = PAINT_OF_START[figureName];
+  return `${n(figures[figureName].median)} ms${paint ? `, first paint ${n(figures[paint].median)} ms` : ''}`;
+}
+
+/** A start's time to a typeable form and its first paint, each a median with its runs. */
+function startWithPaint(live: Figure, paint: Figure): string {
+  return `median ${n(live.median)} ms${spread(live)}, first paint median ${n(paint.median)} ms${spread(paint)}`;
+}
+
 const ENDPOINT_NAMES: Record<string, string> = {
   'vehicle-lookup': 'GET /vehicles/{kode_id}',
   'list-repairs': 'GET /repairs',
@@ -154,12 +177,12 @@ function summaryRows(report: Report): string[] {
   }
   const s = report.startup;
   if (s) {
-    const beside = (figureName: keyof StartupFigures) =>
-      s.previous ? ` (previous commit ${s.previous.commit}: ${n(s.previous[figureName].median)} ms)` : '';
-    const startupRow = (figureName: keyof StartupFigures, label: string) =>
+    const beside = (figureName: StartupGoalFigure) =>
+      s.previous ? ` (previous commit ${s.previous.commit}: ${startupMedian(s.previous, figureName)})` : '';
+    const startupRow = (figureName: StartupGoalFigure, label: string) =>
       row(
         label,
-        `${n(s[figureName].median)} ms${beside(figureName)}`,
+        `${startupMedian(s, figureName)}${beside(figureName)}`,
         `≤ ${n(s.goals[figureName])} ms`,
         yes(s[figureName].median <= s.goals[figureName]),
       );
@@ -291,14 +314,14 @@ export function renderMarkdown(report: Report): string {
     lines.push(
       `## 2. Start-up on a tablet (${s.runs} runs each, CPU slowed ${s.cpuSlowdown}x)`,
       '',
-      'Navigation start to the `dashboard-interactive` mark (the kode_id input mounted and enabled).',
+      'Navigation start to the `dashboard-interactive` mark (the kode_id input mounted and enabled), and to the first contentful paint (Paint Timing: the prerendered form on show, not yet live).',
       '',
-      `- cold (signed-in tablet with no code cached: service worker and caches cleared, every script over loopback): median ${n(s.coldMs.median)} ms${spread(s.coldMs)}`,
-      `- warm offline (service worker in control, browser offline, reload): median ${n(s.warmOfflineMs.median)} ms${spread(s.warmOfflineMs)}`,
+      `- cold (signed-in tablet with no code cached: service worker and caches cleared, every script over loopback): ${startWithPaint(s.coldMs, s.coldPaintMs)}`,
+      `- warm offline (service worker in control, browser offline, reload): ${startWithPaint(s.warmOfflineMs, s.warmOfflinePaintMs)}`,
       `- typing a KODE ID and an odometer reading after each warm start, Interaction to Next Paint (Event Timing; 16 ms is the smallest it reports): median ${n(s.typingInpMs.median)} ms${spread(s.typingInpMs)}`,
       ...(s.previous
         ? [
-            `- previous commit ${s.previous.commit}, same run: cold ${n(s.previous.coldMs.median)} ms${spread(s.previous.coldMs)}, warm offline ${n(s.previous.warmOfflineMs.median)} ms${spread(s.previous.warmOfflineMs)}, typing INP ${n(s.previous.typingInpMs.median)} ms${spread(s.previous.typingInpMs)}`,
+            `- previous commit ${s.previous.commit}, same run: cold ${startWithPaint(s.previous.coldMs, s.previous.coldPaintMs)}; warm offline ${startWithPaint(s.previous.warmOfflineMs, s.previous.warmOfflinePaintMs)}; typing INP ${n(s.previous.typingInpMs.median)} ms${spread(s.previous.typingInpMs)}`,
           ]
         : []),
       '',

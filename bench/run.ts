@@ -229,20 +229,20 @@ async function main() {
       const rounds = await interleaved((portal, runsOf) =>
         measureStartup(browser, portal.url, runsOf(PLAN.startupRuns)),
       );
-      const figures = (runs: StartupRuns[]) => ({
-        coldMs: figure(
-          runs.flatMap((run) => run.coldMs),
-          'ms',
-        ),
-        warmOfflineMs: figure(
-          runs.flatMap((run) => run.warmOfflineMs),
-          'ms',
-        ),
-        typingInpMs: figure(
-          runs.flatMap((run) => run.typingInpMs),
-          'ms',
-        ),
-      });
+      const figures = (runs: StartupRuns[]) => {
+        const of = (name: keyof StartupRuns) =>
+          figure(
+            runs.flatMap((run) => run[name]),
+            'ms',
+          );
+        return {
+          coldMs: of('coldMs'),
+          coldPaintMs: of('coldPaintMs'),
+          warmOfflineMs: of('warmOfflineMs'),
+          warmOfflinePaintMs: of('warmOfflinePaintMs'),
+          typingInpMs: of('typingInpMs'),
+        };
+      };
       report.startup = {
         runs: rounds.current.reduce((total, run) => total + run.coldMs.length, 0),
         cpuSlowdown: TABLET_CPU_SLOWDOWN,

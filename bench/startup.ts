@@ -1,7 +1,8 @@
 /**
  * Figure 2, start-up as on a tablet: Chromium with its CPU slowed 4x (CDP
  * Emulation.setCPUThrottlingRate), time from navigation start to the app's `dashboard-interactive`
- * mark (set when the Add-repair form's kode_id input is mounted and enabled: the mechanic can type).
+ * mark (set when the Add-repair form's kode_id input is mounted and enabled: the mechanic can type),
+ * and, beside it, to the first contentful paint (the prerendered form on show, not yet live).
  *
  * - cold: a signed-in tablet (refresh cookie of "remember me", account in IndexedDB) with no code:
  *   service worker and caches cleared, HTTP cache bypassed; every script comes over the (loopback)
@@ -17,6 +18,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import {
+  firstContentfulPaintAt,
   forgetCode,
   interactiveAt,
   newBenchContext,
@@ -30,7 +32,10 @@ import { registerPartner } from './lib/portal';
 
 export interface StartupRuns {
   coldMs: number[];
+  /** First contentful paint of each cold run: the prerendered form on show, before it is live. */
+  coldPaintMs: number[];
   warmOfflineMs: number[];
+  warmOfflinePaintMs: number[];
   /** Interaction to Next Paint while typing in the KODE ID and odometer fields, one per warm run. */
   typingInpMs: number[];
 }
@@ -70,6 +75,7 @@ export async function measureStartup(browser: Browser, baseUrl: string, runs: nu
   // Cold: one signed-in tablet; before each run the code is forgotten (service worker, caches, HTTP
   // cache bypassed) and a new tab opens the portal.
   const coldMs: number[] = [];
+  const coldPaintMs: number[] = [];
   const cold = await newBenchContext(browser);
   try {
     const first = await cold.newPage();
@@ -81,6 +87,7 @@ export async function measureStartup(browser: Browser, baseUrl: string, runs: nu
       await throttleCpu(page, TABLET_CPU_SLOWDOWN);
       await page.goto(`${baseUrl}/`);
       coldMs.push(await interactiveAt(page));
+      coldPaintMs.push(await firstContentfulPaintAt(page));
       await page.close();
     }
   } finally {
@@ -89,6 +96,7 @@ export async function measureStartup(browser: Browser, baseUrl: string, runs: nu
 
   // Warm offline: the service worker in control, the tablet offline, the page reloaded.
   const warmOfflineMs: number[] = [];
+  const warmOfflinePaintMs: number[] = [];
   const typingInpMs: number[] = [];
   const context = await newBenchContext(browser);
   try {
@@ -106,10 +114,11 @@ export async function measureStartup(browser: Browser, baseUrl: string, runs: nu
       const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
       if (!controlled) throw new Error('the warm offline run was not served by the service worker');
       warmOfflineMs.push(await interactiveAt(page));
+      warmOfflinePaintMs.push(await firstContentfulPaintAt(page));
       typingInpMs.push(await typingInp(page));
     }
   } finally {
     await context.close();
   }
-  return { coldMs, warmOfflineMs, typingInpMs };
+  return { coldMs, coldPaintMs, warmOfflineMs, warmOfflinePaintMs, typingInpMs };
 }

@@ -82,6 +82,19 @@ export async function interactiveAt(page: Page, timeoutMs = 60_000): Promise<num
   return (await handle.jsonValue()) as number;
 }
 
+/**
+ * The page's first contentful paint (Paint Timing), ms since navigation start like the mark: when the
+ * prerendered page was first on show. Chromium reports it a frame or so after the paint, so it waits.
+ */
+export async function firstContentfulPaintAt(page: Page, timeoutMs = 10_000): Promise<number> {
+  const handle = await page.waitForFunction(
+    () => performance.getEntriesByName('first-contentful-paint', 'paint')[0]?.startTime ?? false,
+    null,
+    { timeout: timeoutMs, polling: 50 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
 /** Loads the page once more until the service worker controls it, with the shell precached. */
 export async function waitForServiceWorkerControl(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
