@@ -30,6 +30,13 @@ const PAINT_OF_START: Partial<Record<StartupGoalFigure, 'coldPaintMs' | 'warmOff
   warmOfflineMs: 'warmOfflinePaintMs',
 };
 
+interface HistoryFigures {
+  showMs: Figure;
+  showMoreMs: Figure;
+  heapBeforeMb: Figure;
+  heapWithHistoryMb: Figure;
+}
+
 type LighthousePages = Partial<Record<string, { scores: Record<string, Figure>; failingAudits: string[] }>>;
 
 export interface Report {
@@ -41,7 +48,7 @@ export interface Report {
   durationS: number;
   /** Benchmarks that failed, with why: their figures are missing. */
   errors: Record<string, string>;
-  /** The commit whose start-up and Lighthouse figures were measured beside these, in the same run. */
+  /** The commit whose start-up, History and Lighthouse figures were measured beside these, in the same run. */
   baselineCommit?: string;
   /** Why no commit could be measured beside these. */
   baselineProblem?: string;
@@ -79,17 +86,15 @@ export interface Report {
     storedExactlyOnce: boolean;
     vehicleOrderKept: boolean;
   };
-  history?: {
+  history?: HistoryFigures & {
     runs: number;
     synced: number;
     queued: number;
     cpuSlowdown: number;
-    showMs: Figure;
-    showMoreMs: Figure;
     rowsInDom: number;
     rowsAfterShowMore: number;
-    heapBeforeMb: Figure;
-    heapWithHistoryMb: Figure;
+    /** The same figures for the previous commit, measured in the same run. */
+    previous?: HistoryFigures & { commit: string };
   };
   apiLoad?: {
     connections: number;
@@ -127,6 +132,11 @@ function startupMedian(figures: StartupFigures, figureName: StartupGoalFigure): 
 /** A start's time to a typeable form and its first paint, each a median with its runs. */
 function startWithPaint(live: Figure, paint: Figure): string {
   return `median ${n(live.median)} ms${spread(live)}, first paint median ${n(paint.median)} ms${spread(paint)}`;
+}
+
+/** The History tab's time to show and heap with it open: "1,620 ms to show; JS heap 14.4 MB". */
+function historyMedian(figures: HistoryFigures): string {
+  return `${n(figures.showMs.median)} ms to show; JS heap ${n(figures.heapWithHistoryMb.median, 1)} MB`;
 }
 
 const ENDPOINT_NAMES: Record<string, string> = {
@@ -209,7 +219,7 @@ function summaryRows(report: Report): string[] {
   if (h) {
     row(
       `History tab, ${n(h.synced)} synced + ${n(h.queued)} queued, ${h.cpuSlowdown}x CPU`,
-      `${n(h.showMs.median)} ms to show; JS heap ${n(h.heapWithHistoryMb.median, 1)} MB`,
+      `${historyMedian(h)}${h.previous ? ` (previous commit ${h.previous.commit}: ${historyMedian(h.previous)})` : ''}`,
       'paged or virtualised',
       yes(h.rowsInDom <= 100),
     );
@@ -349,6 +359,11 @@ export function renderMarkdown(report: Report): string {
       `- ${n(h.synced)} synced + ${n(h.queued)} queued entries in IndexedDB: the History tab shows its first ${h.rowsInDom} rows in ${n(h.showMs.median)} ms${spread(h.showMs)}; "show more" to ${h.rowsAfterShowMore} rows in ${n(h.showMoreMs.median)} ms`,
       `- JS heap after GC: ${n(h.heapBeforeMb.median, 1)} MB on the dashboard, ${n(h.heapWithHistoryMb.median, 1)} MB with the history open`,
       `- paged: ${h.rowsInDom} rows in the DOM out of ${n(h.synced + h.queued)}, 50 more per "show more"`,
+      ...(h.previous
+        ? [
+            `- previous commit ${h.previous.commit}, same run: first rows in ${n(h.previous.showMs.median)} ms${spread(h.previous.showMs)}; "show more" in ${n(h.previous.showMoreMs.median)} ms; JS heap ${n(h.previous.heapBeforeMb.median, 1)} MB on the dashboard, ${n(h.previous.heapWithHistoryMb.median, 1)} MB with the history open`,
+          ]
+        : []),
       '',
     );
   }

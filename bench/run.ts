@@ -14,7 +14,7 @@ import { PROJECT_ROOT } from '../tests/e2e/support/paths';
 import { ensureBuild } from '../tests/e2e/support/server';
 import { measureApiLoad, ENDPOINTS } from './api-load';
 import { budgetViolations, BUDGETS, CEILINGS, KB, measureFirstLoad, type LoadSet } from './first-load';
-import { measureHistory } from './history';
+import { measureHistory, type HistoryRun } from './history';
 import { LIGHTHOUSE_CATEGORIES, measureLighthouse } from './lighthouse';
 import { BENCHMARKS, parseArgs, type BenchmarkName } from './lib/args';
 import { prepareBaseline, type Baseline } from './lib/baseline';
@@ -65,6 +65,8 @@ const STARTUP_GOALS = { coldMs: 1500, warmOfflineMs: 600, typingInpMs: 100 } as 
 const LIGHTHOUSE_GOALS = { performance: 90, accessibility: 100, 'best-practices': 100 } as const;
 /** Rounds of alternating measurement when the previous commit is measured beside this one. */
 const COMPARISON_ROUNDS = 2;
+/** Steps measured beside the previous commit: waits a change to the PWA's own code can lengthen or shorten. */
+const COMPARED_STEPS: readonly BenchmarkName[] = ['startup', 'history', 'lighthouse'];
 
 function gitDescribe(): string | null {
   try {
@@ -151,9 +153,9 @@ async function main() {
     durationS: 0,
     errors: {},
   };
-  // The previous commit's PWA, measured beside this one for the start-up goals (startup, lighthouse).
+  // The previous commit's PWA, measured beside this one in the timed steps.
   let baseline: Baseline | null = null;
-  if (options.baseline && (options.only.has('startup') || options.only.has('lighthouse'))) {
+  if (options.baseline && COMPARED_STEPS.some((name) => options.only.has(name))) {
     try {
       baseline = prepareBaseline(options.baseline, log);
       report.baselineCommit = baseline.commit;
@@ -278,27 +280,35 @@ async function main() {
       }),
     );
 
-    await step('history', () =>
-      withPortal(async (portal) => {
-        const runs = await measureHistory(browser, portal.url, {
+    await step('history', async () => {
+      const rounds = await interleaved((portal, runsOf) =>
+        measureHistory(browser, portal.url, {
           synced: PLAN.historySynced,
           queued: PLAN.historyQueued,
-          runs: PLAN.historyRuns,
-        });
-        report.history = {
-          runs: runs.length,
-          synced: PLAN.historySynced,
-          queued: PLAN.historyQueued,
-          cpuSlowdown: TABLET_CPU_SLOWDOWN,
+          runs: runsOf(PLAN.historyRuns),
+        }),
+      );
+      const figures = (batches: HistoryRun[][]) => {
+        const runs = batches.flat();
+        return {
           showMs: figureOf(runs, (run) => run.showMs, 'ms'),
           showMoreMs: figureOf(runs, (run) => run.showMoreMs, 'ms'),
-          rowsInDom: runs.at(-1)!.rowsInDom,
-          rowsAfterShowMore: runs.at(-1)!.rowsAfterShowMore,
           heapBeforeMb: figureOf(runs, (run) => run.heapBeforeBytes / 1024 ** 2, 'MB', 1),
           heapWithHistoryMb: figureOf(runs, (run) => run.heapWithHistoryBytes / 1024 ** 2, 'MB', 1),
         };
-      }),
-    );
+      };
+      const last = rounds.current.at(-1)!.at(-1)!;
+      report.history = {
+        runs: rounds.current.flat().length,
+        synced: PLAN.historySynced,
+        queued: PLAN.historyQueued,
+        cpuSlowdown: TABLET_CPU_SLOWDOWN,
+        ...figures(rounds.current),
+        rowsInDom: last.rowsInDom,
+        rowsAfterShowMore: last.rowsAfterShowMore,
+        previous: rounds.previous ? { commit: rounds.previous.commit, ...figures(rounds.previous.runs) } : undefined,
+      };
+    });
 
     await step('api-load', async () => {
       const apiOptions = { connections: PLAN.apiConnections, durationS: PLAN.apiDurationS, runs: PLAN.apiRuns };

@@ -8,7 +8,7 @@ export interface BenchOptions {
   only: ReadonlySet<BenchmarkName>;
   /** Where the JSON and Markdown reports go (bench/results by default). */
   outDir: string | null;
-  /** The commit whose start-up figures are measured beside this one's (HEAD~1 by default); null: none. */
+  /** The commit whose timed figures (start-up, History, Lighthouse) are measured beside this one's (HEAD~1 by default); null: none. */
   baseline: string | null;
 }
 
@@ -37,7 +37,7 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
       throw new Error(
         `usage: npm run bench -- [--quick] [--only ${BENCHMARKS.join(',')}] [--out dir] [--baseline rev | --no-baseline]\n` +
           '  --quick     small counts and one or two runs each: a smoke run, not figures to publish\n' +
-          '  --baseline  the commit measured beside this one for start-up and Lighthouse (default HEAD~1)',
+          '  --baseline  the commit measured beside this one for start-up, History and Lighthouse (default HEAD~1)',
       );
     } else throw new Error(`unknown argument ${arg} (try --help)`);
   }
