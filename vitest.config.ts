@@ -8,6 +8,14 @@ import { lingui } from '@lingui/vite-plugin';
  * (embedded PGlite and the PostgreSQL server), and the end-to-end tests in Chromium. The
  * end-to-end tests run after the others (their group comes second), three files at a time.
  */
+/**
+ * The API files load the server's modules (Fastify, Drizzle, PGlite's WebAssembly) once per worker
+ * instead of once per file: each file builds its own app on its own database (tests/support/test-app.ts)
+ * and mocks no module, so nothing of one file reaches the next. On the 2-core machine the PGlite
+ * project took 128 s and 237 CPU-seconds instead of 188 s and 356.
+ */
+const SERVER_FILES_SHARE_MODULES = true;
+
 export default defineConfig({
   test: {
     // Under CI a failed test is run once more; every test that needed it is listed at the end of
@@ -49,6 +57,7 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['tests/support/pglite-template.ts'],
+          isolate: !SERVER_FILES_SHARE_MODULES,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -59,6 +68,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           env: { TEST_DB: 'postgres' },
+          isolate: !SERVER_FILES_SHARE_MODULES,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
