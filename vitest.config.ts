@@ -2,6 +2,7 @@ import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react-swc';
 import { lingui } from '@lingui/vite-plugin';
+import LongestFirstSequencer, { E2E_PROJECT } from './tests/support/longest-first';
 
 /**
  * One command, every suite: the PWA's unit and component tests (jsdom), the API suite twice
@@ -25,6 +26,8 @@ export default defineConfig({
     // with a core idle while a file waits on the processes it started. Two workers ran the server
     // files in 470 s instead of 778 s there. The end-to-end project sets its own count (below).
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // The end-to-end files start slowest first (tests/support/longest-first.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         plugins: [react({ plugins: [['@lingui/swc-plugin', {}]] }), lingui()],
@@ -75,7 +78,7 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'e2e',
+          name: E2E_PROJECT,
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/support/global-setup.ts'],

@@ -40,7 +40,7 @@ function reportLines(stderr: string): string[] {
 const RULE = '!'.repeat(100);
 
 describe('the retry reporter', () => {
-  it('lists every retried test by file and full name with its first failure and its diff, and only those', async () => {
+  it('lists every retried test by file and full name with its first failure, where it failed and its diff, and only those', async () => {
     const run = await runFixtures({});
 
     expect(run.code).toBe(1);
@@ -51,11 +51,13 @@ describe('the retry reporter', () => {
       '!!! [fixtures] broken.fixture.ts',
       '!!!     never passes  (failed all 2 attempts)',
       "!!!     first failure: AssertionError: expected 'sent' to be 'stored' // Object.is equality",
+      '!!!       at broken.fixture.ts:5:18',
       '!!!       Expected: "stored"',
       '!!!       Received: "sent"',
       '!!! [fixtures] flaky.fixture.ts',
       '!!!     outbox > passes on its second attempt  (passed on retry 1)',
       '!!!     first failure: AssertionError: first attempt races the sync: expected 1 to be 2 // Object.is equality',
+      '!!!       at flaky.fixture.ts:13:54',
       '!!!       - Expected',
       '!!!       + Received',
       '!!!       ',

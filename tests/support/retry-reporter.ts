@@ -1,7 +1,8 @@
 /**
  * Lists, at the end of a run, every test that needed its retry: by project, file and full name,
- * with the message of its first failure. Vitest's own reporters show a retried test that then
- * passed as a plain pass, so a test that fails under load and passes alone went unseen.
+ * with the message of its first failure and where in the project it failed. Vitest's own reporters
+ * show a retried test that then passed as a plain pass, so a test that fails under load and passes
+ * alone went unseen.
  *
  * Whether a retried test fails the run: the retry stays (a flake caused by a loaded 2-core
  * machine should not block an unrelated change), but the list is printed loudly every time, and
@@ -21,6 +22,8 @@ export interface RetriedTest {
   outcome: 'passed' | 'failed';
   retries: number;
   firstFailure: string;
+  /** Where it failed: the project's own frames of its stack (file:line:column, with the function), innermost first. */
+  where: string[];
   /** The assertion's diff (expected against received), line by line; empty when it had none. */
   diff: string[];
 }
@@ -44,9 +47,24 @@ function retriedTest(testCase: TestCase): RetriedTest | null {
     outcome: result.state,
     retries,
     firstFailure: error ? `${error.name ?? 'Error'}: ${firstLine(error.message ?? '')}` : '(no error recorded)',
+    // A timeout's message names the wait, not which of a test's waits it was: the stack does.
+    where: ownFrames(error?.stacks ?? [], testCase.project.config.root),
     // What differed, when the assertion compared two values: a message alone hides which field it was.
     diff: error?.diff ? diffLines(error.diff) : [],
   };
+}
+
+const FRAMES_SHOWN = 3;
+
+/** The stack's frames in the project's own files (not its dependencies), as file:line:column (function). */
+function ownFrames(stacks: readonly { file: string; line: number; column: number; method: string }[], root: string) {
+  return stacks
+    .filter((frame) => !frame.file.includes('/node_modules/'))
+    .slice(0, FRAMES_SHOWN)
+    .map((frame) => {
+      const place = `${path.relative(root, frame.file)}:${frame.line}:${frame.column}`;
+      return frame.method ? `${place} (${frame.method})` : place;
+    });
 }
 
 const DIFF_LINES_SHOWN = 30;
@@ -76,7 +94,8 @@ export function formatRetriedTests(tests: readonly RetriedTest[]): string {
     const how =
       test.outcome === 'passed' ? `passed on retry ${test.retries}` : `failed all ${test.retries + 1} attempts`;
     lines.push(`!!! [${test.project}] ${test.file}`, `!!!     ${test.fullName}  (${how})`);
-    lines.push(`!!!     first failure: ${test.firstFailure}`, ...test.diff.map((line) => `!!!       ${line}`));
+    lines.push(`!!!     first failure: ${test.firstFailure}`, ...test.where.map((place) => `!!!       at ${place}`));
+    lines.push(...test.diff.map((line) => `!!!       ${line}`));
   }
   lines.push(RULE, '');
   return lines.join('\n');

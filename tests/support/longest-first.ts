@@ -1,0 +1,49 @@
+/**
+ * The order test files start in: Vitest's own (each project's group, then larger files first, or the
+ * slowest first once its cache has timed a run), except for the end-to-end files, which start by how
+ * long they took in CI. Sorted by size, the two slowest of them (the accessibility audit and the
+ * screen captures) are small files that started last, and the run waited two minutes on them alone.
+ * A clean clone has no cache, so the times are kept here; a file not listed starts after those listed.
+ */
+import path from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** Seconds each end-to-end file took in a clean-clone CI run, three files at a time (2026-11-27). */
+const E2E_SECONDS: Record<string, number> = {
+  'layout.test.ts': 224,
+  'accessibility.test.ts': 195,
+  'offline-history.test.ts': 148,
+  'prerender.test.ts': 142,
+  'screens.test.ts': 125,
+  'scan.test.ts': 107,
+  'journeys.test.ts': 103,
+  'offline-sync.test.ts': 89,
+  'offline.test.ts': 77,
+  'first-session.test.ts': 68,
+  'install-update.test.ts': 67,
+  'background-sync.test.ts': 61,
+  'handover.test.ts': 58,
+  'what-the-mechanic-sees.test.ts': 51,
+  'odometer-integrity.test.ts': 45,
+  'storage-health.test.ts': 40,
+  'sign-out.test.ts': 33,
+  'first-load.test.ts': 31,
+  'scale-out.test.ts': 26,
+  'smoke.test.ts': 24,
+};
+
+export const E2E_PROJECT = 'e2e';
+
+function e2eSeconds(spec: TestSpecification): number {
+  return E2E_SECONDS[path.basename(spec.moduleId)] ?? 0;
+}
+
+export default class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const isE2e = (spec: TestSpecification) => spec.project.name === E2E_PROJECT;
+    // The e2e project is a group of its own, run after the others: its files stay last.
+    const e2e = sorted.filter(isE2e).sort((a, b) => e2eSeconds(b) - e2eSeconds(a));
+    return [...sorted.filter((spec) => !isE2e(spec)), ...e2e];
+  }
+}
