@@ -72,27 +72,27 @@ export async function throttleCpu(page: Page, rate: number): Promise<CDPSession>
   return cdp;
 }
 
-/** Waits for the app's start-up mark and returns its time since navigation start (ms). */
-export async function interactiveAt(page: Page, timeoutMs = 60_000): Promise<number> {
+/** Waits for a Performance Timeline entry and returns its time since navigation start (ms). */
+async function timelineEntryAt(page: Page, name: string, type: 'mark' | 'paint', timeoutMs: number): Promise<number> {
   const handle = await page.waitForFunction(
-    (name) => performance.getEntriesByName(name, 'mark')[0]?.startTime ?? false,
-    INTERACTIVE_MARK,
+    ([entryName, entryType]) => performance.getEntriesByName(entryName, entryType)[0]?.startTime ?? false,
+    [name, type] as const,
     { timeout: timeoutMs, polling: 50 },
   );
   return (await handle.jsonValue()) as number;
+}
+
+/** Waits for the app's start-up mark and returns its time since navigation start (ms). */
+export function interactiveAt(page: Page, timeoutMs = 60_000): Promise<number> {
+  return timelineEntryAt(page, INTERACTIVE_MARK, 'mark', timeoutMs);
 }
 
 /**
  * The page's first contentful paint (Paint Timing), ms since navigation start like the mark: when the
  * prerendered page was first on show. Chromium reports it a frame or so after the paint, so it waits.
  */
-export async function firstContentfulPaintAt(page: Page, timeoutMs = 10_000): Promise<number> {
-  const handle = await page.waitForFunction(
-    () => performance.getEntriesByName('first-contentful-paint', 'paint')[0]?.startTime ?? false,
-    null,
-    { timeout: timeoutMs, polling: 50 },
-  );
-  return (await handle.jsonValue()) as number;
+export function firstContentfulPaintAt(page: Page, timeoutMs = 10_000): Promise<number> {
+  return timelineEntryAt(page, 'first-contentful-paint', 'paint', timeoutMs);
 }
 
 /** Loads the page once more until the service worker controls it, with the shell precached. */

@@ -3,9 +3,9 @@ import { Badge } from '@chakra-ui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import type { HistoryStatus } from '../data/history';
+import type { EntryStatusLabel } from '../../../lib/sync';
 
-const LOOKS: Record<HistoryStatus, { label: MessageDescriptor; palette: string; variant: 'subtle' | 'solid' }> = {
+const LOOKS: Record<EntryStatusLabel, { label: MessageDescriptor; palette: string; variant: 'subtle' | 'solid' }> = {
   synced: { label: msg`Envoyée`, palette: 'green', variant: 'subtle' },
   pending: { label: msg`En attente`, palette: 'orange', variant: 'subtle' },
   sending: { label: msg`Envoi…`, palette: 'blue', variant: 'subtle' },
@@ -13,7 +13,7 @@ const LOOKS: Record<HistoryStatus, { label: MessageDescriptor; palette: string; 
   waiting_for_sign_in: { label: msg`En attente de connexion`, palette: 'purple', variant: 'subtle' },
 };
 
-export function StatusBadge({ status }: { status: HistoryStatus }) {
+export function StatusBadge({ status }: { status: EntryStatusLabel }) {
   const { i18n } = useLingui();
   const look = LOOKS[status];
   return (

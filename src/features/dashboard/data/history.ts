@@ -34,9 +34,6 @@ import {
 } from '../../../lib/sync/entry-state';
 import { mergeServerRecords, partnerOutbox, unsentCorrectionsAmong } from '../../../lib/sync/outbox';
 
-/** The history's name for an entry's status label, kept for the screens that read it under this name. */
-export type HistoryStatus = EntryStatusLabel;
-
 /** A refused entry whose key the server holds with other values: both versions, and the way out. */
 export interface EntryConflict {
   /** The repair the server stored under the entry's key; null until a history refresh brings it. */
