@@ -256,8 +256,13 @@ describe('fuzzing every POST and PATCH route', () => {
 
   it('GET /api/partner/repairs answers every odd before cursor in the envelope, never with a 5xx', async () => {
     const statuses = new Map<number, number>();
+    // Half the cursors are in the years the API accepts, so some surely reach the database: the odd ones
+    // alone do so about one time in twenty, and a hundred of them sometimes never did.
+    const inRange = fc
+      .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true })
+      .map((date) => date.toISOString());
     await fc.assert(
-      fc.asyncProperty(oddTimestamp, async (before) => {
+      fc.asyncProperty(fc.oneof(oddTimestamp, inRange), async (before) => {
         const res = await t.app.inject({
           method: 'GET',
           url: `/api/partner/repairs?limit=1&before=${encodeURIComponent(before)}`,
