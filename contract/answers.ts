@@ -88,6 +88,17 @@ export const repairVehicleRecord = z
   .object(vehicleFields)
   .check(named('RepairVehicle', 'The vehicle a repair was recorded on.'));
 
+export const photoRecord = z
+  .object({
+    url: z
+      .string()
+      .check(z.describe('Where the partner who recorded the reading fetches the picture (with the access token).')),
+    bytes: z.int(),
+    width: z.int(),
+    height: z.int(),
+  })
+  .check(named('Photo', "The odometer's picture joined to a reading (docs/API.md#photos)."));
+
 export const repairRecord = z
   .object({
     id: z.guid(),
@@ -121,6 +132,15 @@ export const repairRecord = z
           ),
         ),
     ),
+    photo: z.optional(
+      z
+        .nullable(photoRecord)
+        .check(
+          z.describe(
+            "The odometer's photo, or null. Always sent; absent only from records a tablet kept from a server older than it.",
+          ),
+        ),
+    ),
     idempotency_key: z
       .string()
       .check(
@@ -151,6 +171,16 @@ export const vehicleReadingRecord = z
     verdict: z.enum(READING_VERDICTS),
     reasons: z.array(z.enum(READING_REASONS)),
     own: z.boolean().check(z.describe('Recorded by the partner asking.')),
+    has_photo: z.optional(
+      z
+        .boolean()
+        .check(
+          z.describe(
+            "Whether the reading has an odometer photo (never the photo itself: it is its garage's). Always sent; " +
+              'absent only from a server older than it.',
+          ),
+        ),
+    ),
   })
   .check(named('VehicleReading', "One reading of a vehicle's timeline: never which garage took it."));
 

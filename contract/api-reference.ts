@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import type { ErrorCode } from './codes';
+import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE_PX, PHOTO_TYPES } from './rules';
 import type { EndpointKey } from './endpoints';
 import {
   forgotPasswordPayload,
@@ -15,6 +16,7 @@ import {
   profileUpdatePayload,
   registerPayload,
   repairEntry,
+  repairParams,
   resetPasswordPayload,
   vehicleParams,
 } from './schemas';
@@ -38,6 +40,8 @@ export interface EndpointReference {
   failures: Partial<Record<number, readonly ErrorCode[]>>;
   /** An answer that is not the JSON envelope: its media types and what it holds. */
   content?: { mediaTypes: readonly string[]; description: string };
+  /** A request body that is not JSON (a picture's bytes): its media types and what it holds. */
+  upload?: { mediaTypes: readonly string[]; description: string };
 }
 
 const VALIDATION = ['invalid_request'] as const;
@@ -155,6 +159,35 @@ export const API_REFERENCE: Record<EndpointKey, EndpointReference> = {
       422: ['idempotency_conflict', 'correction_window_closed'],
     },
   },
+  'PUT partner /repairs/{id}/photo': {
+    summary: "Join the odometer's photo to a repair, once",
+    guide: 'put-repairsidphoto',
+    credentials: 'access_token',
+    params: repairParams,
+    upload: {
+      mediaTypes: PHOTO_TYPES,
+      description:
+        `The picture's bytes, at most ${PHOTO_MAX_BYTES / (1024 * 1024)} MB, at most ${PHOTO_MAX_SIDE_PX} pixels on ` +
+        'its long side; its type is read from its first bytes and must be the one declared.',
+    },
+    failures: {
+      400: ['invalid_request'],
+      404: ['repair_not_found'],
+      409: ['photo_exists'],
+      415: ['photo_invalid'],
+    },
+  },
+  'GET partner /repairs/{id}/photo': {
+    summary: "A repair's odometer photo",
+    guide: 'get-repairsidphoto',
+    credentials: 'access_token',
+    params: repairParams,
+    failures: { 400: ['invalid_request'], 404: ['not_found'] },
+    content: {
+      mediaTypes: PHOTO_TYPES,
+      description: "The picture's bytes, with its sha256 as ETag (304 to a matching If-None-Match).",
+    },
+  },
   'GET partner /vehicles/{kode_id}': {
     summary: 'A vehicle and its last reading',
     guide: 'get-vehicleskode_id',
@@ -214,6 +247,10 @@ export const API_REFERENCE: Record<EndpointKey, EndpointReference> = {
 export function commonFailures(key: EndpointKey): Partial<Record<number, readonly ErrorCode[]>> {
   const reference = API_REFERENCE[key];
   const failures: Partial<Record<number, readonly ErrorCode[]>> = {};
+  if (reference.upload) {
+    failures[413] = ['body_too_large'];
+    failures[415] = ['unsupported_media_type'];
+  }
   if (reference.body) {
     failures[400] = ['malformed_json'];
     failures[413] = ['body_too_large'];

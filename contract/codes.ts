@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'correction_invalid',
   'repair_not_found',
   'already_corrected',
+  'photo_exists',
+  'photo_invalid',
   'correction_window_closed',
   'correction_vehicle_changed',
   'correction_recorded_at_changed',

@@ -11,6 +11,7 @@ import {
   failureEnvelope,
   liveProbeRecord,
   noData,
+  photoRecord,
   readyProbeRecord,
   repairRecord,
   repairTypeRecord,
@@ -33,7 +34,7 @@ export const API_PREFIXES = {
 } as const;
 export type EndpointBase = keyof typeof API_PREFIXES;
 
-export type EndpointMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The `data` schema of each success status; empty for an answer that is not the envelope (bytes, a document). */
 export type SuccessAnswers = Partial<Record<200 | 201, z.ZodMiniType>>;
@@ -52,6 +53,8 @@ export const ENDPOINT_ANSWERS = {
   'GET partner /statistics': { 200: statisticsRecord },
   'GET partner /repairs': { 200: z.array(repairRecord) },
   'POST partner /repairs': { 200: repairRecord, 201: repairRecord },
+  'PUT partner /repairs/{id}/photo': { 200: photoRecord, 201: photoRecord },
+  'GET partner /repairs/{id}/photo': {},
   'GET partner /vehicles/{kode_id}': { 200: vehicleRecord },
   'GET partner /vehicles/{kode_id}/readings': { 200: z.array(vehicleReadingRecord) },
   'GET public /settings': { 200: settingsRecord },

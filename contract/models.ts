@@ -8,6 +8,7 @@ import type {
   clientConfigRecord,
   locationRecord,
   partnerRecord,
+  photoRecord,
   repairRecord,
   repairTypeRecord,
   settingsRecord,
@@ -24,6 +25,7 @@ export type AuthSession = z.output<typeof authSessionRecord>;
 export type RepairType = z.output<typeof repairTypeRecord>;
 export type Vehicle = z.output<typeof vehicleRecord>;
 export type RepairRecord = z.output<typeof repairRecord>;
+export type Photo = z.output<typeof photoRecord>;
 export type Statistics = z.output<typeof statisticsRecord>;
 export type VehicleReading = z.output<typeof vehicleReadingRecord>;
 export type Settings = z.output<typeof settingsRecord>;

@@ -96,6 +96,13 @@ export const LATE_REPORT_MS = 5 * 24 * 60 * 60 * 1000;
  * repair of a chain of corrections: correcting a correction does not reopen it (docs/API.md#corrections).
  */
 export const CORRECTION_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+/** An odometer photo (docs/API.md#photos): at most this many bytes on the wire. */
+export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+/** An odometer photo's long side, in pixels: the tablet makes it this small before storing it. */
+export const PHOTO_MAX_SIDE_PX = 1600;
+/** The types a photo may be, told apart by their first bytes, never by the Content-Type alone. */
+export const PHOTO_TYPES = ['image/webp', 'image/jpeg'] as const;
+export type PhotoType = (typeof PHOTO_TYPES)[number];
 /** Algeria keeps UTC+1 all year (no summer time since 1981): the calendar day of a reading for same_day_duplicate. */
 export const ALGIERS_UTC_OFFSET_MS = 60 * 60 * 1000;
 /** The most readings GET /vehicles/{kode_id}/readings returns, newest first. */

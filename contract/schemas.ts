@@ -57,6 +57,9 @@ export const kodeId = z.string(code('kode_id_invalid')).check(z.regex(KODE_ID_PA
 /** The path of the vehicle calls (docs/API.md#get-vehicleskode_id). */
 export const vehicleParams = z.object({ kode_id: kodeId });
 
+/** A repair named in a path (its photo): the id its record gives. */
+export const repairParams = z.object({ id: z.uuid(code('invalid_request')) });
+
 export const email = z
   .string(code('email_required'))
   .check(

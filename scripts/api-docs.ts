@@ -153,6 +153,10 @@ function operationSection(method: string, url: string, operation: OpenApiOperati
   }
   const body = operation.requestBody?.content['application/json']?.schema;
   if (body) lines.push('Body (JSON):', '', ...fieldTable(fieldsOf(body), 'Rules'), '');
+  else if (operation.requestBody) {
+    const types = Object.keys(operation.requestBody.content).map(code).join(' or ');
+    lines.push(`Body (${types}): ${operation.requestBody.description ?? ''}`.trimEnd(), '');
+  }
   lines.push('| Status | Answer |', '|---|---|');
   for (const [status, response] of Object.entries(operation.responses))
     lines.push(`| ${status} | ${cell(answerOf(response))} |`);

@@ -24,7 +24,7 @@ import { zodSerializerCompiler } from './http/serialization';
 import { authRoutes } from './routes/auth';
 import { foreignProbeRoutes, healthRoutes } from './routes/health';
 import { imagesRoutes } from './routes/images';
-import { partnerRoutes } from './routes/partner';
+import { partnerFileRoutes, partnerRoutes } from './routes/partner';
 import { publicRoutes } from './routes/public';
 import { systemClock, type Clock } from './services/clock';
 
@@ -115,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(authRoutes, { prefix: '/api/auth', config });
   await app.register(partnerRoutes, { prefix: '/api/partner', config });
+  await app.register(partnerFileRoutes, { prefix: '/api/partner', config });
   await app.register(publicRoutes, { prefix: '/api/public', config });
   await app.register(imagesRoutes, { prefix: '/api/images', config });
   await app.register(healthRoutes, { prefix: '/api/health' });

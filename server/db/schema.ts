@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -15,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { CorrectionReason, ReadingReason, ReadingVerdictCode } from '../../contract';
+import type { CorrectionReason, PhotoType, ReadingReason, ReadingVerdictCode } from '../../contract';
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -158,6 +159,28 @@ export const repairs = pgTable(
     uniqueIndex('repairs_corrects_unique').on(table.corrects),
   ],
 );
+
+/** Bytes as PostgreSQL's bytea; drizzle has no column type of its own for it. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The odometer's photo of a repair (docs/API.md#photos): one per repair, never replaced (a new photo
+ * comes with a correction). In the database rather than on an instance's disk, so every instance
+ * serves it and a backup of the database holds it; one INSERT stores it whole or not at all.
+ */
+export const repairPhotos = pgTable('repair_photos', {
+  repair_id: uuid('repair_id')
+    .primaryKey()
+    .references(() => repairs.id, { onDelete: 'cascade' }),
+  bytes: bytea('bytes').notNull(),
+  type: text('type').$type<PhotoType>().notNull(),
+  byte_size: integer('byte_size').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  /** Hex SHA-256 of the bytes: tells the same photo sent again from another, and is its ETag. */
+  sha256: text('sha256').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 
 /** Public settings documents (rich text), one row per key. */
 export const settings = pgTable('settings', {

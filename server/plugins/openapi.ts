@@ -16,7 +16,7 @@ import {
   type Endpoint,
   type ErrorCode,
 } from '../../contract';
-import { API_REFERENCE, commonFailures, type Credentials } from '../../contract/api-reference';
+import { API_REFERENCE, commonFailures, type Credentials, type EndpointReference } from '../../contract/api-reference';
 
 export type JsonSchema = { [key: string]: unknown };
 
@@ -27,7 +27,7 @@ export interface OpenApiOperation {
   externalDocs: { description: string; url: string };
   security: Record<string, string[]>[];
   parameters?: { name: string; in: 'path' | 'query' | 'header'; required: boolean; schema: JsonSchema }[];
-  requestBody?: { required: true; content: Record<string, { schema: JsonSchema }> };
+  requestBody?: { required: true; description?: string; content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }> }>;
 }
 
@@ -166,6 +166,32 @@ function responsesOf(
   return responses;
 }
 
+/** A JSON body by its schema, or bytes (a picture) by their media types. */
+function requestBodyOf(
+  converter: SchemaConverter,
+  reference: EndpointReference,
+): Pick<OpenApiOperation, 'requestBody'> {
+  if (reference.body) {
+    return {
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: converter.convert(reference.body, 'input') } },
+      },
+    };
+  }
+  if (reference.upload) {
+    const { mediaTypes, description } = reference.upload;
+    return {
+      requestBody: {
+        required: true,
+        description,
+        content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: { contentMediaType: type } }])),
+      },
+    };
+  }
+  return {};
+}
+
 function operationOf(converter: SchemaConverter, endpoint: Endpoint, failure: JsonSchema): OpenApiOperation {
   const reference = API_REFERENCE[endpoint.key];
   const parameters = [
@@ -180,14 +206,7 @@ function operationOf(converter: SchemaConverter, endpoint: Endpoint, failure: Js
     externalDocs: { description: 'How it behaves', url: `API.md#${reference.guide}` },
     security: SECURITY[reference.credentials],
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(reference.body
-      ? {
-          requestBody: {
-            required: true as const,
-            content: { 'application/json': { schema: converter.convert(reference.body, 'input') } },
-          },
-        }
-      : {}),
+    ...requestBodyOf(converter, reference),
     responses: responsesOf(converter, endpoint, failure),
   };
 }

@@ -61,6 +61,14 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   }),
   repair_not_found: msg({ id: 'repair_not_found', message: 'Aucune de vos saisies ne correspond à celle à corriger' }),
   already_corrected: msg({ id: 'already_corrected', message: 'Cette saisie a déjà été corrigée' }),
+  photo_exists: msg({
+    id: 'photo_exists',
+    message: 'Cette saisie a déjà une autre photo ; une nouvelle photo accompagne une correction',
+  }),
+  photo_invalid: msg({
+    id: 'photo_invalid',
+    message: 'La photo doit être une image WebP ou JPEG de 1600 pixels au plus de côté',
+  }),
   correction_window_closed: msg({
     id: 'correction_window_closed',
     message: 'Cette saisie ne peut plus être corrigée (7 jours après son enregistrement)',

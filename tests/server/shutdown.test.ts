@@ -3,7 +3,8 @@
  * connections, finishes what is in flight, answers new requests on connections already open with 503
  * and `Connection: close`, answers an upload still arriving at the bound with 503, and exits 0
  * within 10 s. First, SIGTERM in the middle of a burst of writes: after a restart on the same data
- * every acknowledged repair is there and the database opens without complaint. Runs on the embedded
+ * every acknowledged repair is there and the database opens without complaint. Last, SIGKILL halfway
+ * through a photo's upload: none of it is kept, and the whole photo is taken after the restart. Runs on the embedded
  * database (TEST_DB=pglite, the data directory must not be corrupted) and on the PostgreSQL server.
  */
 import crypto from 'node:crypto';
@@ -13,6 +14,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { jpegOf } from '../support/photos';
 import { startServer, type ServerProcess } from '../support/processes';
 import { createPostgresDatabase } from '../support/test-app';
 
@@ -97,9 +99,9 @@ function get(url: string, agent: http.Agent): Promise<Answer | NoAnswer> {
  * has read the headers and started on the request (Node answers 100 Continue as it hands it over), so
  * "in flight" is a fact the test waits for, not a guess at a delay.
  */
-function slowUpload(url: string, headers: Record<string, string>, body: string) {
+function slowUpload(url: string, headers: Record<string, string>, body: string | Buffer, method = 'POST') {
   const request = http.request(url, {
-    method: 'POST',
+    method,
     agent: false,
     headers: {
       'content-type': 'application/json',
@@ -160,8 +162,8 @@ describe('graceful shutdown', { timeout: 60_000 }, () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  /** A server on a data directory (and a PostgreSQL database) of its own, killed after the test if still there. */
-  async function start(): Promise<ServerProcess> {
+  /** A data directory (and a PostgreSQL database) of its own, removed after the tests. */
+  async function ownData(): Promise<Record<string, string>> {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-shutdown-'));
     cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
     const env: Record<string, string> = { DATA_DIR: dataDir, NODE_ENV: 'development' };
@@ -170,7 +172,12 @@ describe('graceful shutdown', { timeout: 60_000 }, () => {
       cleanups.push(() => database.drop());
       env.DATABASE_URL = database.url;
     }
-    const server = await startServer(env);
+    return env;
+  }
+
+  /** A server on `env` (its own data unless given), killed after the test if still there. */
+  async function start(env?: Record<string, string>): Promise<ServerProcess> {
+    const server = await startServer(env ?? (await ownData()));
     cleanups.push(async () => void server.child.kill('SIGKILL'));
     return server;
   }
@@ -240,17 +247,8 @@ describe('graceful shutdown', { timeout: 60_000 }, () => {
   });
 
   it('finishes requests in flight, exits 0, and loses no acknowledged write', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-shutdown-'));
-    cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
-    const env: Record<string, string> = { DATA_DIR: dataDir, NODE_ENV: 'development' };
-    if (process.env.TEST_DB === 'postgres') {
-      const database = await createPostgresDatabase();
-      cleanups.push(() => database.drop());
-      env.DATABASE_URL = database.url;
-    }
-
-    const first = await startServer(env);
-    cleanups.push(async () => void first.child.kill('SIGKILL'));
+    const env = await ownData();
+    const first = await start(env);
     const token = await signIn(first.url);
     const burst = Array.from({ length: BURST }, (_, index) => postRepair(first.url, token, 10_000 + index));
     await new Promise((resolve) => setTimeout(resolve, 30));
@@ -267,14 +265,56 @@ describe('graceful shutdown', { timeout: 60_000 }, () => {
     const acknowledged = results.flatMap((result) => (result.id ? [result.id] : []));
     expect(acknowledged.length).toBeGreaterThan(0);
 
-    const second = await startServer(env);
-    cleanups.push(async () => void second.child.kill('SIGKILL'));
+    const second = await start(env);
     const list = await fetch(`${second.url}/api/partner/repairs?limit=500`, {
       headers: { authorization: `Bearer ${await signIn(second.url)}` },
     });
     expect(list.status).toBe(200);
     const stored = new Set(((await list.json()) as { data: Array<{ id: string }> }).data.map((repair) => repair.id));
     for (const id of acknowledged) expect(stored.has(id)).toBe(true);
+    expect(await second.stop()).toBe(0);
+  });
+  it('killed (SIGKILL) halfway through a photo, keeps none of it, and takes the whole photo after', async () => {
+    const env = await ownData();
+    const first = await start(env);
+    const token = await signIn(first.url);
+    const repair = await postRepair(first.url, token, 200_000);
+    expect(repair.status).toBe(201);
+    const photoUrl = `${first.url}/api/partner/repairs/${repair.id}/photo`;
+    // A JPEG header, then filler: the server reads the header only once the body has arrived.
+    const picture = Buffer.concat([jpegOf(1600, 1200), Buffer.alloc(400_000, 0x5a)]);
+    const upload = slowUpload(
+      photoUrl,
+      { authorization: `Bearer ${token}`, 'content-type': 'image/jpeg' },
+      picture,
+      'PUT',
+    );
+    await upload.started;
+    upload.request.write(picture.subarray(0, picture.length / 2));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    first.child.kill('SIGKILL');
+    expect(await upload.answer).toHaveProperty('error');
+    await first.finished;
+
+    const second = await start(env);
+    const again = await signIn(second.url);
+    const photoAt = (url: string) => fetch(url, { headers: { authorization: `Bearer ${again}` } });
+    const secondUrl = `${second.url}/api/partner/repairs/${repair.id}/photo`;
+    expect((await photoAt(secondUrl)).status).toBe(404);
+    const list = await fetch(`${second.url}/api/partner/repairs?limit=500`, {
+      headers: { authorization: `Bearer ${again}` },
+    });
+    const records = ((await list.json()) as { data: Array<{ id: string; photo: unknown }> }).data;
+    expect(records.find((record) => record.id === repair.id)).toMatchObject({ photo: null });
+
+    const whole = await fetch(secondUrl, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${again}`, 'content-type': 'image/jpeg' },
+      body: picture,
+    });
+    expect(whole.status).toBe(201);
+    const served = await photoAt(secondUrl);
+    expect(Buffer.from(await served.arrayBuffer()).equals(picture)).toBe(true);
     expect(await second.stop()).toBe(0);
   });
 });

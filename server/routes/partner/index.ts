@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config';
 import { noStore } from '../../http/reply';
 import { profileRoute } from './profile';
+import { repairPhotoRoute, repairPhotoUploadRoute } from './repair-photo';
 import { repairTypesRoute } from './repair-types';
 import { repairsCreateRoute } from './repairs-create';
 import { repairsListRoute } from './repairs-list';
@@ -19,6 +20,15 @@ export const partnerRoutes: FastifyPluginAsync<{ config: Config }> = async (app)
   await app.register(statisticsRoute);
   await app.register(repairsListRoute);
   await app.register(repairsCreateRoute);
+  await app.register(repairPhotoUploadRoute);
   await app.register(vehicleLookupRoute);
   await app.register(vehicleReadingsRoute);
+};
+
+/**
+ * The partner routes that answer 404 rather than 401 to a caller without credentials, and may be cached
+ * privately (a photo): outside the hooks above, each route authenticating itself.
+ */
+export const partnerFileRoutes: FastifyPluginAsync<{ config: Config }> = async (app) => {
+  await app.register(repairPhotoRoute);
 };

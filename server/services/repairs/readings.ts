@@ -1,11 +1,12 @@
 /**
  * A vehicle's timeline (docs/API.md#get-vehicleskode_idreadings): its standing readings from every
- * garage with their verdicts, and whether the asking partner took each; never which garage did.
+ * garage with their verdicts, whether the asking partner took each and whether it has a photo; never
+ * which garage did, nor the photo.
  */
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { VEHICLE_READINGS_MAX, type VehicleReading } from '../../../contract';
 import type { Database } from '../../db/client';
-import { repairs } from '../../db/schema';
+import { repairPhotos, repairs } from '../../db/schema';
 
 /** Newest first; superseded readings have left the rules and are left out. */
 export async function vehicleReadings(db: Database, kodeId: string, partnerId: string): Promise<VehicleReading[]> {
@@ -16,8 +17,10 @@ export async function vehicleReadings(db: Database, kodeId: string, partnerId: s
       verdict: repairs.verdict,
       reasons: repairs.reasons,
       own: sql<boolean>`${repairs.partner_id} = ${partnerId}`.mapWith(Boolean),
+      has_photo: isNotNull(repairPhotos.repair_id).mapWith(Boolean),
     })
     .from(repairs)
+    .leftJoin(repairPhotos, eq(repairPhotos.repair_id, repairs.id))
     .where(and(eq(repairs.kode_id, kodeId), isNull(repairs.superseded_by)))
     .orderBy(desc(repairs.recorded_at), desc(repairs.id))
     .limit(VEHICLE_READINGS_MAX);

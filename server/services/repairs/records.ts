@@ -4,8 +4,9 @@
  */
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import { CORRECTION_WINDOW_MS, type RepairRecord } from '../../../contract';
+import { photoColumns, photoOfRow, type PhotoColumns } from '../photos';
 import type { Database } from '../../db/client';
-import { repairTypes, repairs, vehicles } from '../../db/schema';
+import { repairPhotos, repairTypes, repairs, vehicles } from '../../db/schema';
 import { vehicleAnswerColumns } from '../vehicle-lookup';
 
 /** The columns of a repair as the wire shows it: the repair with its vehicle and repair type. */
@@ -27,9 +28,10 @@ export const recordColumns = {
   created_at: repairs.created_at,
   original_created_at: repairs.original_created_at,
   idempotency_key: repairs.idempotency_key,
+  ...photoColumns,
 };
 
-export interface RecordRow {
+export interface RecordRow extends PhotoColumns {
   id: string;
   vehicle: RepairRecord['vehicle'];
   repair_type_id: string;
@@ -84,6 +86,7 @@ export function toRecord(row: RecordRow): RepairRecord {
     recorded_at: row.recorded_at.toISOString(),
     created_at: row.created_at.toISOString(),
     correctable_until: correctableUntil(row),
+    photo: photoOfRow(row),
     idempotency_key: row.idempotency_key,
   };
 }
@@ -95,6 +98,7 @@ async function selectRecords(db: Database, where: SQL | undefined, limit: number
     .from(repairs)
     .innerJoin(vehicles, eq(vehicles.kode_id, repairs.kode_id))
     .innerJoin(repairTypes, eq(repairTypes.id, repairs.repair_type_id))
+    .leftJoin(repairPhotos, eq(repairPhotos.repair_id, repairs.id))
     .where(where)
     .orderBy(desc(repairs.recorded_at), desc(repairs.id))
     .limit(limit);
@@ -132,6 +136,7 @@ export async function findByIdempotencyKey(
     .from(repairs)
     .innerJoin(vehicles, eq(vehicles.kode_id, repairs.kode_id))
     .innerJoin(repairTypes, eq(repairTypes.id, repairs.repair_type_id))
+    .leftJoin(repairPhotos, eq(repairPhotos.repair_id, repairs.id))
     .where(and(eq(repairs.partner_id, partnerId), eq(repairs.idempotency_key, idempotencyKey)))
     .limit(1);
   return row ? { repair: toRecord(row), requestHash: row.request_hash } : null;

@@ -1,0 +1,88 @@
+/**
+ * A repair's odometer photo (docs/API.md#photos): PUT joins it once, GET serves it to the partner who
+ * recorded the repair. The picture's bytes travel as they are (image/webp or image/jpeg), not in JSON.
+ */
+import type { FastifyPluginAsync, FastifyRequest, RawServerDefault } from 'fastify';
+import { PHOTO_MAX_BYTES, PHOTO_TYPES, repairParams, responseSchemas, type PhotoType } from '../../../contract';
+import { ApiError, conflict, notFound, unauthorized } from '../../http/errors';
+import { success } from '../../http/reply';
+import type { ZodMiniTypeProvider } from '../../http/validation';
+import { readPhoto, storePhoto } from '../../services/photos';
+
+/** A plugin whose routes get their request types from the contract's zod-mini schemas. */
+type ZodRoutes = FastifyPluginAsync<Record<never, never>, RawServerDefault, ZodMiniTypeProvider>;
+
+/** How long a tablet may keep a photo without asking again: it never changes once joined. */
+const PHOTO_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+function declaredPhotoType(request: FastifyRequest): PhotoType | null {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  return (PHOTO_TYPES as readonly string[]).includes(type ?? '') ? (type as PhotoType) : null;
+}
+
+const unsupportedMediaType = () => new ApiError(415, 'validation', 'unsupported_media_type');
+const invalidPhoto = () => new ApiError(415, 'validation', 'photo_invalid');
+
+/** PUT /repairs/:id/photo: 201 joined, 200 the same bytes again, 409 another photo, 415 not a photo of ours. */
+export const repairPhotoUploadRoute: ZodRoutes = async (app) => {
+  // Only here: every other route of the API still refuses a picture's media type with 415.
+  app.addContentTypeParser(
+    [...PHOTO_TYPES],
+    { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+  app.put(
+    '/repairs/:id/photo',
+    {
+      bodyLimit: PHOTO_MAX_BYTES,
+      schema: { params: repairParams, response: responseSchemas('PUT partner /repairs/{id}/photo') },
+    },
+    async (request, reply) => {
+      if (!request.partner) throw unauthorized();
+      const declared = declaredPhotoType(request);
+      if (!declared || !Buffer.isBuffer(request.body)) throw unsupportedMediaType();
+      const outcome = await storePhoto(app.db, request.partner.userId, request.params.id, request.body, declared);
+      switch (outcome.kind) {
+        case 'stored':
+          return success(reply, outcome.photo, 201);
+        case 'same':
+          return success(reply, outcome.photo, 200);
+        case 'not_found':
+          throw notFound('repair_not_found');
+        case 'conflict':
+          throw conflict('photo_exists');
+        case 'invalid':
+          throw invalidPhoto();
+      }
+    },
+  );
+};
+
+/**
+ * GET /repairs/:id/photo: the bytes, to the partner who recorded the repair. Without credentials, as for
+ * another partner's repair, there is no such photo (404): nothing says a repair has one. An expired
+ * token is a 401 as on every partner call, so the tablet refreshes its session and asks again.
+ */
+export const repairPhotoRoute: ZodRoutes = async (app) => {
+  app.get(
+    '/repairs/:id/photo',
+    { schema: { params: repairParams, response: responseSchemas('GET partner /repairs/{id}/photo') } },
+    async (request, reply) => {
+      if (request.headers.authorization === undefined) throw notFound('not_found');
+      await app.authenticate(request);
+      if (!request.partner) throw unauthorized();
+      const photo = await readPhoto(app.db, request.partner.userId, request.params.id);
+      if (!photo) throw notFound('not_found');
+      const etag = `"${photo.sha256}"`;
+      reply
+        .header('cache-control', `private, max-age=${PHOTO_MAX_AGE_S}, immutable`)
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff')
+        .header('vary', 'authorization');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply
+        .type(photo.type)
+        .send(Buffer.from(photo.bytes.buffer, photo.bytes.byteOffset, photo.bytes.byteLength));
+    },
+  );
+};

@@ -1,0 +1,192 @@
+/** A repair's odometer photo: joined once, checked by its bytes, served only to its garage (docs/API.md#photos). */
+import crypto from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  PHOTO_MAX_BYTES,
+  type ApiFailure,
+  type ApiSuccess,
+  type Photo,
+  type RepairRecord,
+  type VehicleReading,
+} from '../../../contract';
+import { createPartner, useAppWithPartner, type TestPartner } from '../../support/partners';
+import { jpegOf, pngOf, webpOf } from '../../support/photos';
+import { call } from '../../support/test-app';
+
+const fixture = useAppWithPartner();
+const MINUTE = 60 * 1000;
+let odometer = 50_000;
+
+/** A new repair of the partner on KODE000002, a little further on than the last. */
+async function newRepair(partner: TestPartner = fixture.partner): Promise<RepairRecord> {
+  odometer += 100;
+  const res = await call(fixture.t.app, 'POST', '/api/partner/repairs', {
+    token: partner.token,
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    body: {
+      kode_id: 'KODE000002',
+      odometer,
+      repair_type_id: 'oil_change',
+      consented: true,
+      recorded_at: new Date(fixture.t.clock.now().getTime() - MINUTE).toISOString(),
+    },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json<ApiSuccess<RepairRecord>>().data;
+}
+
+function put(repairId: string, bytes: Buffer, type: string, partner: TestPartner | null = fixture.partner) {
+  return fixture.t.app.inject({
+    method: 'PUT',
+    url: `/api/partner/repairs/${repairId}/photo`,
+    headers: { 'content-type': type, ...(partner ? { authorization: `Bearer ${partner.token}` } : {}) },
+    payload: bytes,
+  });
+}
+
+function get(repairId: string, headers: Record<string, string> = {}, partner: TestPartner | null = fixture.partner) {
+  return fixture.t.app.inject({
+    method: 'GET',
+    url: `/api/partner/repairs/${repairId}/photo`,
+    headers: { ...(partner ? { authorization: `Bearer ${partner.token}` } : {}), ...headers },
+  });
+}
+
+function expectRefused(res: { statusCode: number; json<T>(): T }, status: number, reason: string) {
+  expect(res.statusCode).toBe(status);
+  expect(res.json<ApiFailure>()).toMatchObject({ code: status, status: 'error', error: { reason } });
+}
+
+async function historyRecord(id: string, partner: TestPartner = fixture.partner): Promise<RepairRecord | undefined> {
+  const res = await call(fixture.t.app, 'GET', '/api/partner/repairs?limit=500', { token: partner.token });
+  return res.json<ApiSuccess<RepairRecord[]>>().data.find((record) => record.id === id);
+}
+
+const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
+
+describe('PUT /api/partner/repairs/{id}/photo', () => {
+  it('joins a WebP once: 201, then 200 for the same bytes, and the history carries it', async () => {
+    const repair = await newRepair();
+    expect((await historyRecord(repair.id))?.photo).toBeNull();
+    const picture = webpOf(1600, 1200);
+    const first = await put(repair.id, picture, 'image/webp');
+    expect(first.statusCode).toBe(201);
+    const photo: Photo = {
+      url: `/api/partner/repairs/${repair.id}/photo`,
+      bytes: picture.length,
+      width: 1600,
+      height: 1200,
+    };
+    expect(first.json<ApiSuccess<Photo>>().data).toEqual(photo);
+
+    const again = await put(repair.id, picture, 'image/webp');
+    expect(again.statusCode).toBe(200);
+    expect(again.json<ApiSuccess<Photo>>().data).toEqual(photo);
+    expect((await historyRecord(repair.id))?.photo).toEqual(photo);
+  });
+
+  it('joins a JPEG, with a charset or capitals in its Content-Type', async () => {
+    const repair = await newRepair();
+    const res = await put(repair.id, jpegOf(1200, 1600), 'Image/JPEG; charset=binary');
+    expect(res.statusCode).toBe(201);
+    expect(res.json<ApiSuccess<Photo>>().data).toMatchObject({ width: 1200, height: 1600 });
+  });
+
+  it('refuses a different photo for a repair that has one: 409 photo_exists, the first kept', async () => {
+    const repair = await newRepair();
+    const first = jpegOf(800, 600, 1);
+    expect((await put(repair.id, first, 'image/jpeg')).statusCode).toBe(201);
+    expectRefused(await put(repair.id, jpegOf(800, 600, 2), 'image/jpeg'), 409, 'photo_exists');
+    expectRefused(await put(repair.id, webpOf(800, 600), 'image/webp'), 409, 'photo_exists');
+    expect((await get(repair.id)).rawPayload.equals(first)).toBe(true);
+  });
+
+  it('refuses what is not a WebP or JPEG of its declared type: 415 photo_invalid', async () => {
+    const repair = await newRepair();
+    expectRefused(await put(repair.id, pngOf(640, 480), 'image/jpeg'), 415, 'photo_invalid');
+    expectRefused(await put(repair.id, jpegOf(640, 480), 'image/webp'), 415, 'photo_invalid');
+    expectRefused(await put(repair.id, webpOf(640, 480), 'image/jpeg'), 415, 'photo_invalid');
+    expectRefused(await put(repair.id, Buffer.from('not a picture at all'), 'image/jpeg'), 415, 'photo_invalid');
+    expectRefused(await put(repair.id, jpegOf(640, 480).subarray(0, 12), 'image/jpeg'), 415, 'photo_invalid');
+    expectRefused(await put(repair.id, jpegOf(1601, 1200), 'image/jpeg'), 415, 'photo_invalid');
+    expectRefused(await put(repair.id, webpOf(1200, 1601), 'image/webp'), 415, 'photo_invalid');
+    expect((await historyRecord(repair.id))?.photo).toBeNull();
+  });
+
+  it('refuses other media types with 415 unsupported_media_type, and the photo types on other routes', async () => {
+    const repair = await newRepair();
+    for (const type of ['image/png', 'text/plain', 'application/octet-stream', 'application/json']) {
+      const body = type === 'application/json' ? Buffer.from('{}') : jpegOf(640, 480);
+      expectRefused(await put(repair.id, body, type), 415, 'unsupported_media_type');
+    }
+    const elsewhere = await fixture.t.app.inject({
+      method: 'PATCH',
+      url: '/api/partner/profile',
+      headers: { 'content-type': 'image/jpeg', authorization: `Bearer ${fixture.partner.token}` },
+      payload: jpegOf(640, 480),
+    });
+    expectRefused(elsewhere, 415, 'unsupported_media_type');
+  });
+
+  it(`refuses more than ${PHOTO_MAX_BYTES} bytes with 413 body_too_large in the envelope`, async () => {
+    const repair = await newRepair();
+    const picture = jpegOf(1600, 1200);
+    const tooLarge = Buffer.concat([picture, Buffer.alloc(PHOTO_MAX_BYTES + 1 - picture.length)]);
+    expectRefused(await put(repair.id, tooLarge, 'image/jpeg'), 413, 'body_too_large');
+    const justRight = Buffer.concat([picture, Buffer.alloc(PHOTO_MAX_BYTES - picture.length)]);
+    expect((await put(repair.id, justRight, 'image/jpeg')).statusCode).toBe(201);
+  });
+
+  it("answers 404 repair_not_found for another partner's repair or none, 400 for an id that is not one", async () => {
+    const repair = await newRepair();
+    const other = await createPartner(fixture.t.app);
+    expectRefused(await put(repair.id, jpegOf(640, 480), 'image/jpeg', other), 404, 'repair_not_found');
+    expectRefused(await put(crypto.randomUUID(), jpegOf(640, 480), 'image/jpeg'), 404, 'repair_not_found');
+    expectRefused(await put('not-a-uuid', jpegOf(640, 480), 'image/jpeg'), 400, 'invalid_request');
+    expectRefused(await put(repair.id, jpegOf(640, 480), 'image/jpeg', null), 401, 'unauthorized');
+    expect((await historyRecord(repair.id))?.photo).toBeNull();
+  });
+});
+
+describe('GET /api/partner/repairs/{id}/photo', () => {
+  it('answers the bytes to its garage, privately cached, with the sha256 as ETag and 304 to it', async () => {
+    const repair = await newRepair();
+    const picture = webpOf(1024, 768, 7);
+    await put(repair.id, picture, 'image/webp');
+    const res = await get(repair.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toMatch(/^private\b/);
+    expect(res.headers.etag).toBe(`"${sha256(picture)}"`);
+    expect(res.rawPayload.equals(picture)).toBe(true);
+
+    const unchanged = await get(repair.id, { 'if-none-match': `"${sha256(picture)}"` });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.rawPayload.length).toBe(0);
+  });
+
+  it('is not found for another partner, without credentials, or before a photo is joined', async () => {
+    const repair = await newRepair();
+    expectRefused(await get(repair.id), 404, 'not_found');
+    await put(repair.id, jpegOf(640, 480), 'image/jpeg');
+    const other = await createPartner(fixture.t.app);
+    expectRefused(await get(repair.id, {}, other), 404, 'not_found');
+    expectRefused(await get(repair.id, {}, null), 404, 'not_found');
+    expectRefused(await get(repair.id, { authorization: 'Bearer v4.local.expired' }, null), 401, 'session_expired');
+  });
+});
+
+describe("a vehicle's readings", () => {
+  it('say whether each reading has a photo, to every garage, and never give it', async () => {
+    const withPhoto = await newRepair();
+    await put(withPhoto.id, jpegOf(640, 480), 'image/jpeg');
+    const without = await newRepair();
+    const other = await createPartner(fixture.t.app);
+    const res = await call(fixture.t.app, 'GET', '/api/partner/vehicles/KODE000002/readings', { token: other.token });
+    const readings = res.json<ApiSuccess<VehicleReading[]>>().data;
+    const at = (repair: RepairRecord) => readings.find((reading) => reading.odometer === repair.odometer);
+    expect(at(withPhoto)).toEqual(expect.objectContaining({ has_photo: true, own: false }));
+    expect(at(without)).toEqual(expect.objectContaining({ has_photo: false, own: false }));
+    expect(JSON.stringify(readings)).not.toContain('/photo');
+  });
+});
