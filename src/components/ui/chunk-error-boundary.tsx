@@ -118,9 +118,9 @@ export function ChunkFailureNotice({
 export function notifyChunkFailure(retry: () => void): () => void {
   return showToast({
     type: 'error',
-    title: i18n._(PART_FAILED),
-    description: i18n._(CHECK_AND_RETRY),
-    action: { label: i18n._(RETRY), onClick: retry },
+    title: () => i18n._(PART_FAILED),
+    description: () => i18n._(CHECK_AND_RETRY),
+    action: { label: () => i18n._(RETRY), onClick: retry },
   });
 }
 

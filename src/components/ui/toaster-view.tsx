@@ -8,7 +8,8 @@
  */
 import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { drawn, type LiveWords } from './live-text';
 
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_MAX = 3;
@@ -22,6 +23,12 @@ export const toaster = createToaster({
   duration: TOAST_DURATION_MS,
   pauseOnPageIdle: true,
 });
+
+/** The action's label, drawn in the active language (toaster.tsx puts it in the toast's meta). */
+function actionLabel(meta: Record<string, unknown> | undefined): ReactNode {
+  const label = meta?.actionLabel;
+  return typeof label === 'string' || typeof label === 'function' ? drawn(label as LiveWords) : undefined;
+}
 
 /** Mounted by ToastHost (toaster.tsx) once a toast is asked for; `onMount` says it listens to the store. */
 export function Toaster({ onMount }: { onMount?: () => () => void }) {
@@ -38,7 +45,11 @@ export function Toaster({ onMount }: { onMount?: () => () => void }) {
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
               {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
             </Stack>
-            {toast.action && <Toast.ActionTrigger pointerEvents="auto">{toast.action.label}</Toast.ActionTrigger>}
+            {toast.action && (
+              <Toast.ActionTrigger pointerEvents="auto">
+                {actionLabel(toast.meta) ?? toast.action.label}
+              </Toast.ActionTrigger>
+            )}
             {toast.closable !== false && (
               // A 44-pixel target in the toast's corner, as every control.
               <Toast.CloseTrigger pointerEvents="auto" boxSize="11" top="0" insetEnd="0" aria-label={t`Fermer`} />

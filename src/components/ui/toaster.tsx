@@ -4,12 +4,16 @@
  * for it (docs/ARCHITECTURE.md#start-up). A toast asked for meanwhile is shown once it has loaded.
  */
 import { useEffect, useState, type ComponentType } from 'react';
+import { drawn, type LiveWords } from './live-text';
+
+/** A toast's words, worded when drawn when given as a function (live-text.tsx). */
+export type ToastText = LiveWords;
 
 export interface ToastOptions {
   type: 'success' | 'error' | 'info' | 'warning';
-  title: string;
-  description?: string | undefined;
-  action?: { label: string; onClick: () => void };
+  title: ToastText;
+  description?: ToastText | undefined;
+  action?: { label: ToastText; onClick: () => void };
 }
 
 type ToasterView = typeof import('./toaster-view');
@@ -45,6 +49,19 @@ async function shownStore(): Promise<ToasterView['toaster']> {
   return loaded.toaster;
 }
 
+/** The options as the toasts' store takes them; an action's label travels in `meta`, drawn by the view. */
+function drawnOptions({ type, title, description, action }: ToastOptions) {
+  return {
+    type,
+    title: drawn(title),
+    description: description === undefined ? undefined : drawn(description),
+    ...(action && {
+      action: { label: typeof action.label === 'string' ? action.label : action.label(), onClick: action.onClick },
+      meta: { actionLabel: action.label },
+    }),
+  };
+}
+
 /** Shows a toast; returns a function that takes it away. */
 export function showToast(options: ToastOptions): () => void {
   let dismissed = false;
@@ -52,7 +69,7 @@ export function showToast(options: ToastOptions): () => void {
   const show = () =>
     void shownStore()
       .then((store) => {
-        if (!dismissed) id = store.create(options);
+        if (!dismissed) id = store.create(drawnOptions(options));
       })
       // Offline before the service worker had the toasts' code (the first seconds of a first visit):
       // shown once the network is back rather than never.
@@ -66,10 +83,10 @@ export function showToast(options: ToastOptions): () => void {
 
 /** Shorthands used across features. */
 export const notify = {
-  success: (title: string, description?: string) => showToast({ type: 'success', title, description }),
-  error: (title: string, description?: string) => showToast({ type: 'error', title, description }),
-  info: (title: string, description?: string) => showToast({ type: 'info', title, description }),
-  warning: (title: string, description?: string) => showToast({ type: 'warning', title, description }),
+  success: (title: ToastText, description?: ToastText) => showToast({ type: 'success', title, description }),
+  error: (title: ToastText, description?: ToastText) => showToast({ type: 'error', title, description }),
+  info: (title: ToastText, description?: ToastText) => showToast({ type: 'info', title, description }),
+  warning: (title: ToastText, description?: ToastText) => showToast({ type: 'warning', title, description }),
 };
 
 /** Where the toasts appear: renders the view once the first toast has loaded it. */

@@ -11,5 +11,8 @@ const STORED = msg`La saisie a été enregistrée.`;
 const QUEUED = msg`Saisie enregistrée sur la tablette, elle sera envoyée dès le retour de la connexion.`;
 
 export function notifyEntrySaved(i18n: I18n, kind: 'stored' | 'queued'): void {
-  notify.success(i18n._(OPERATION_SUCCEEDED), i18n._(kind === 'stored' ? STORED : QUEUED));
+  notify.success(
+    () => i18n._(OPERATION_SUCCEEDED),
+    () => i18n._(kind === 'stored' ? STORED : QUEUED),
+  );
 }

@@ -1,6 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { LanguageSwitcher } from '../../../src/components/LanguageSwitcher';
 import { notify, showToast } from '../../../src/components/ui/toaster';
+import { notifyEntrySaved } from '../../../src/features/dashboard/notify-saved';
+import { i18n } from '../../../src/lib/i18n';
 import { toaster, TOAST_MAX } from '../../../src/components/ui/toaster-view';
 import { renderWithApp } from '../render';
 
@@ -40,6 +44,16 @@ describe('toasts', () => {
     takeAway();
     notify.info('Montré');
     await waitFor(() => expect(shownTitles()).toEqual(['Montré']));
+  });
+
+  it('speaks the language the mechanic switches to while it is shown', async () => {
+    await renderWithApp(<LanguageSwitcher />);
+    notifyEntrySaved(i18n, 'stored');
+    await waitFor(() => expect(shownTitles()).toEqual(['Opération réussie']));
+    await userEvent.click(screen.getByRole('button', { name: 'Langue : Français' }));
+    await userEvent.click(await screen.findByRole('menuitemradio', { name: 'العربية' }));
+    await waitFor(() => expect(shownTitles()).toEqual(['تمت العملية بنجاح']));
+    expect(screen.getByText('تم تسجيل الإدخال.')).toBeTruthy();
   });
 
   it('can be closed by the mechanic, with a label in the active language', async () => {

@@ -6,6 +6,7 @@ import type { ApiFailure, ApiResult, ApiSuccess, User } from '../../../contract'
 import type { RequestOptions } from '../../../src/lib/api/client';
 import type { ApiBase } from '../../../src/lib/api/config';
 import { waitFor } from '@testing-library/react';
+import { isValidElement, type ReactNode } from 'react';
 import { expect } from 'vitest';
 import { toaster } from '../../../src/components/ui/toaster-view';
 import { expectVisible } from './dom';
@@ -37,12 +38,21 @@ export function scripted(handlers: Record<string, Handler>) {
   };
 }
 
+/**
+ * A toast's words as they read now: the store holds words worded when drawn as an element whose
+ * `words` gives them (src/components/ui/live-text.tsx).
+ */
+function wordsOf(node: ReactNode): ReactNode {
+  if (!isValidElement<{ words?: unknown }>(node)) return node;
+  return typeof node.props.words === 'function' ? (node.props.words as () => string)() : node;
+}
+
 /** The toasts currently held by the app's toaster (type, title, description). */
 export function toasts() {
   return toaster.getVisibleToasts().map((toast) => ({
     type: toast.type,
-    title: toast.title,
-    description: toast.description,
+    title: wordsOf(toast.title),
+    description: wordsOf(toast.description),
   }));
 }
 

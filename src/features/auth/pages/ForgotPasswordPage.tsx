@@ -27,11 +27,11 @@ export default function ForgotPasswordPage() {
     form.submit(event, async (values) => {
       const result = await forgotPassword(toPayload(values));
       if (result.status === 'success') {
-        notify.success(t({ id: 'email_sent', message: 'E-mail envoyé' }));
+        notify.success(() => t({ id: 'email_sent', message: 'E-mail envoyé' }));
         navigate(paths.login);
         return;
       }
-      notify.error(i18n._(OPERATION_FAILED), result.code === 0 ? undefined : result.error?.message);
+      notify.error(() => i18n._(OPERATION_FAILED), result.code === 0 ? undefined : result.error?.message);
     });
 
   return (

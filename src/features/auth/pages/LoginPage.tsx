@@ -34,7 +34,7 @@ export default function LoginPage() {
       const result = await login(toPayload(values));
       if (result.status === 'success') {
         await establishSession(result.data);
-        notify.success(t({ id: 'login_successful', message: 'Connexion réussie' }));
+        notify.success(() => t({ id: 'login_successful', message: 'Connexion réussie' }));
         navigate(paths.dashboard, { replace: true });
         return;
       }

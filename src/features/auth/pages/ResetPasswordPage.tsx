@@ -54,7 +54,7 @@ export default function ResetPasswordPage() {
     if (valid || rejected.current) return;
     rejected.current = true;
     // After the commit: the toaster must not update while React is still rendering this page.
-    queueMicrotask(() => notify.error(operationFailed()));
+    queueMicrotask(() => notify.error(operationFailed));
     navigate(paths.login, { replace: true });
     // Once, on arrival: the token never changes afterwards.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -71,11 +71,11 @@ export default function ResetPasswordPage() {
       if (done || !token) return;
       const result = await resetPassword({ ...values, token });
       if (result.status === 'success') {
-        notify.success(i18n._(OPERATION_SUCCEEDED));
+        notify.success(() => i18n._(OPERATION_SUCCEEDED));
         setDone(true);
         return;
       }
-      notify.error(operationFailed(), result.code === 0 ? undefined : result.error?.message);
+      notify.error(operationFailed, result.code === 0 ? undefined : result.error?.message);
     });
 
   if (!valid) return null;

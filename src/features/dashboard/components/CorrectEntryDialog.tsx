@@ -56,13 +56,13 @@ function CorrectEntryContent({ item, onClose }: { item: HistoryItem; onClose: ()
         return;
       }
       if (outcome.kind === 'rejected') {
-        notify.error(outcome.entry.lastError?.message || i18n._(OPERATION_FAILED));
+        notify.error(outcome.entry.lastError?.message || (() => i18n._(OPERATION_FAILED)));
       } else {
         notifyEntrySaved(i18n, outcome.kind);
       }
       onClose();
     } catch {
-      notify.error(i18n._(OPERATION_FAILED));
+      notify.error(() => i18n._(OPERATION_FAILED));
     }
   }
 

@@ -109,11 +109,12 @@ function CorrectRepairContent(props: Correcting & { onClose: () => void }) {
         onClose();
         return;
       }
-      if (outcome.kind === 'rejected') notify.error(outcome.entry.lastError?.message || i18n._(OPERATION_FAILED));
+      if (outcome.kind === 'rejected')
+        notify.error(outcome.entry.lastError?.message || (() => i18n._(OPERATION_FAILED)));
       else notifyEntrySaved(i18n, outcome.kind);
       onClose();
     } catch {
-      notify.error(i18n._(OPERATION_FAILED));
+      notify.error(() => i18n._(OPERATION_FAILED));
     }
   }
 

@@ -137,7 +137,7 @@ export function HistoryTable() {
     setLoadingOlder(true);
     const count = await loadOlderHistory();
     setLoadingOlder(false);
-    if (count === null) notify.error(i18n._(OPERATION_FAILED));
+    if (count === null) notify.error(() => i18n._(OPERATION_FAILED));
     else if (count === 0) setServerExhausted(true);
     else setLimit((current) => current + HISTORY_PAGE_SIZE);
   }

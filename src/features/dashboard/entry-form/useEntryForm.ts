@@ -131,12 +131,12 @@ export function useEntryForm(formRef: RefObject<HTMLFormElement | null>) {
   function tell(outcome: Outcome | null) {
     switch (outcome?.type) {
       case 'vehicle-found':
-        return notify.success(t({ id: 'vehicle_found', message: 'Véhicule trouvé' }));
+        return notify.success(() => t({ id: 'vehicle_found', message: 'Véhicule trouvé' }));
       case 'vehicle-not-found':
-        return notify.error(outcome.message || t`Véhicule introuvable`);
+        return notify.error(outcome.message || (() => t`Véhicule introuvable`));
       case 'failed':
       case 'refused':
-        return notify.error(outcome.message || operationFailed());
+        return notify.error(outcome.message || operationFailed);
       case 'back-to-field':
         return focus(outcome.field);
       case 'saved':
@@ -160,7 +160,7 @@ export function useEntryForm(formRef: RefObject<HTMLFormElement | null>) {
     form.touch('kode_id');
     // docs/PRODUCT.md#messages-and-toasts: the lookup repeats the identifier check and says so in an error toast.
     if (!isValidKodeId(kodeId)) {
-      notify.error(i18n._(kodeIdInvalidMessage));
+      notify.error(() => i18n._(kodeIdInvalidMessage));
       focus('kode_id');
       return;
     }
@@ -173,7 +173,7 @@ export function useEntryForm(formRef: RefObject<HTMLFormElement | null>) {
       tell(lookupOutcome(result));
     } catch {
       dispatch({ type: 'lookup-failed' });
-      notify.error(operationFailed());
+      notify.error(operationFailed);
     }
   }
 

@@ -73,7 +73,7 @@ function Profile({ user }: { user: User }) {
     form.submit(event, async (valid) => {
       const changes = profileChanges(user, valid);
       if (Object.keys(changes).length === 0) {
-        notify.info(t`Aucune modification à enregistrer`);
+        notify.info(() => t`Aucune modification à enregistrer`);
         cancel();
         return;
       }
@@ -82,7 +82,7 @@ function Profile({ user }: { user: User }) {
         // The stored user changes at once; its copy in IndexedDB follows.
         const stored = replaceUser(result.data);
         setEditing(false);
-        notify.success(i18n._(OPERATION_SUCCEEDED));
+        notify.success(() => i18n._(OPERATION_SUCCEEDED));
         await stored;
         return;
       }

@@ -69,8 +69,8 @@ function PersistenceLine({ health }: { health: StorageHealth }) {
     if (!granted) {
       showToast({
         type: 'warning',
-        title: t`Le navigateur n’a pas accordé la protection`,
-        description: t`Installez le portail sur l’écran d’accueil : le navigateur protège alors son stockage.`,
+        title: () => t`Le navigateur n’a pas accordé la protection`,
+        description: () => t`Installez le portail sur l’écran d’accueil : le navigateur protège alors son stockage.`,
       });
     }
   };

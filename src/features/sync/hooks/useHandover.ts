@@ -21,49 +21,61 @@ export interface ImportedConflicts {
 export function useHandover() {
   const { t } = useLingui();
 
-  const refusals: Record<HandoverRefusal, string> = {
-    'not-json': t`Ce fichier n’est pas lisible : il est endommagé ou ce n’est pas un fichier de transfert.`,
-    'other-format': t`Ce fichier n’est pas un fichier de transfert du portail KODE Garage (ou sa version n’est pas prise en charge).`,
-    unsealed: t`Ce fichier a été exporté par une version précédente du portail, sans sceau d’intégrité : exportez-le à nouveau depuis la tablette d’origine.`,
-    'other-partner': t`Ce fichier appartient à un autre garage : connectez-vous avec le compte qui l’a exporté.`,
-    tampered: t`Ce fichier a été modifié après son export : il ne peut pas être importé.`,
-    damaged: t`Ce fichier de transfert est endommagé : au moins une saisie est invalide.`,
-    'signed-out': t`Connectez-vous pour importer ce fichier.`,
-    'no-key': t`Cette tablette doit d’abord se connecter une fois au serveur avec le réseau : elle reçoit alors la clé qui scelle les fichiers de transfert.`,
-    unsupported: t`Ce navigateur ne peut pas sceller ni vérifier les fichiers de transfert : ouvrez le portail à son adresse https.`,
+  // Worded when drawn, like the toasts that show them (components/ui/toaster.tsx).
+  const refusals: Record<HandoverRefusal, () => string> = {
+    'not-json': () => t`Ce fichier n’est pas lisible : il est endommagé ou ce n’est pas un fichier de transfert.`,
+    'other-format': () =>
+      t`Ce fichier n’est pas un fichier de transfert du portail KODE Garage (ou sa version n’est pas prise en charge).`,
+    unsealed: () =>
+      t`Ce fichier a été exporté par une version précédente du portail, sans sceau d’intégrité : exportez-le à nouveau depuis la tablette d’origine.`,
+    'other-partner': () => t`Ce fichier appartient à un autre garage : connectez-vous avec le compte qui l’a exporté.`,
+    tampered: () => t`Ce fichier a été modifié après son export : il ne peut pas être importé.`,
+    damaged: () => t`Ce fichier de transfert est endommagé : au moins une saisie est invalide.`,
+    'signed-out': () => t`Connectez-vous pour importer ce fichier.`,
+    'no-key': () =>
+      t`Cette tablette doit d’abord se connecter une fois au serveur avec le réseau : elle reçoit alors la clé qui scelle les fichiers de transfert.`,
+    unsupported: () =>
+      t`Ce navigateur ne peut pas sceller ni vérifier les fichiers de transfert : ouvrez le portail à son adresse https.`,
   };
 
   async function exportEntries(): Promise<void> {
     const outcome = await (await loadHandover()).exportHandover();
     if (outcome.kind === 'refused') {
-      notify.error(t`Export impossible`, refusals[outcome.reason]);
+      notify.error(() => t`Export impossible`, refusals[outcome.reason]);
       return;
     }
     const { count } = outcome;
-    if (count === 0) notify.info(t`Aucune saisie à exporter.`);
-    else notify.success(t`${plural(count, { one: '# saisie exportée', other: '# saisies exportées' })}`);
+    if (count === 0) notify.info(() => t`Aucune saisie à exporter.`);
+    else notify.success(() => t`${plural(count, { one: '# saisie exportée', other: '# saisies exportées' })}`);
   }
 
   /** Imports the file and says how it went; resolves to the entries that differ from this tablet's, if any. */
   async function importFile(file: File): Promise<ImportedConflicts | null> {
     const outcome = await (await loadHandover()).importHandover(await file.text());
     if (outcome.kind === 'refused') {
-      notify.error(t`Import refusé, rien n’a été ajouté`, refusals[outcome.reason]);
+      notify.error(() => t`Import refusé, rien n’a été ajouté`, refusals[outcome.reason]);
       return null;
     }
     const { added, present, conflicts } = outcome.result;
-    const addedText = t`${plural(added, { one: '# saisie ajoutée', other: '# saisies ajoutées' })}`;
-    const presentText = t`${plural(present, { one: '# déjà présente', other: '# déjà présentes' })}`;
+    const addedText = () => t`${plural(added, { one: '# saisie ajoutée', other: '# saisies ajoutées' })}`;
+    const presentText = () => t`${plural(present, { one: '# déjà présente', other: '# déjà présentes' })}`;
     if (conflicts.length === 0) {
-      notify.success(t`Fichier importé`, t`${addedText}, ${presentText}.`);
+      notify.success(
+        () => t`Fichier importé`,
+        () => t`${addedText()}, ${presentText()}.`,
+      );
       return null;
     }
     const differing = conflicts.length;
-    const conflictText = t`${plural(differing, {
-      one: '# différente de celle de cette tablette',
-      other: '# différentes de celles de cette tablette',
-    })}`;
-    notify.warning(t`Fichier importé, avec des différences`, t`${addedText}, ${presentText}, ${conflictText}.`);
+    const conflictText = () =>
+      t`${plural(differing, {
+        one: '# différente de celle de cette tablette',
+        other: '# différentes de celles de cette tablette',
+      })}`;
+    notify.warning(
+      () => t`Fichier importé, avec des différences`,
+      () => t`${addedText()}, ${presentText()}, ${conflictText()}.`,
+    );
     return { conflicts, repairTypes: outcome.repairTypes };
   }
 

@@ -353,10 +353,13 @@ describe('history tab', () => {
     await waitFor(() => expectVisible(screen.getByText('50 sur 101')));
     await user.click(screen.getByRole('button', { name: 'Afficher plus' }));
     await user.click(await screen.findByRole('button', { name: 'Afficher plus' }));
-    await waitFor(() => expectVisible(screen.getByText('101 sur 101')));
+    // A hundred rows and more drawn by jsdom: seconds on a loaded 2-core machine (a clean-clone run once
+    // took over 5 s for the last page), however quick in a browser.
+    const manyRows = { timeout: 15_000 };
+    await waitFor(() => expectVisible(screen.getByText('101 sur 101')), manyRows);
     await user.click(screen.getByRole('button', { name: 'Afficher plus' }));
-    await waitFor(() => expectVisible(screen.getByText('131 sur 131')));
-  }, 20_000);
+    await waitFor(() => expectVisible(screen.getByText('131 sur 131')), manyRows);
+  }, 45_000);
 });
 
 describe('history on a tablet held upright', () => {
