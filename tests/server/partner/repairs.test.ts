@@ -100,6 +100,7 @@ describe('POST /api/partner/repairs', () => {
         recorded_at: recordedAt,
         created_at: expect.any(String),
         correctable_until: expect.any(String),
+        photo: null,
         idempotency_key: key,
       },
     });
@@ -520,6 +521,7 @@ describe('GET /api/partner/repairs', () => {
       recorded_at: stored[4]?.recorded_at,
       created_at: expect.any(String),
       correctable_until: stored[4]?.correctable_until,
+      photo: null,
       idempotency_key: stored[4]?.idempotency_key,
     });
   });

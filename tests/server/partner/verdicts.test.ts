@@ -127,15 +127,30 @@ describe('GET /api/partner/vehicles/{kode_id}/readings', () => {
     const res = await readings(mine, kodeId.toLowerCase());
     expect(res.statusCode).toBe(200);
     expect(res.json<ApiSuccess<VehicleReading[]>>().data).toEqual([
-      { odometer: 50_200, recorded_at: expect.any(String), verdict: 'plausible', reasons: [], own: true },
+      {
+        odometer: 50_200,
+        recorded_at: expect.any(String),
+        verdict: 'plausible',
+        reasons: [],
+        own: true,
+        has_photo: false,
+      },
       {
         odometer: 49_000,
         recorded_at: expect.any(String),
         verdict: 'implausible',
         reasons: ['lower_than_previous'],
         own: false,
+        has_photo: false,
       },
-      { odometer: 50_000, recorded_at: expect.any(String), verdict: 'no_verdict', reasons: [], own: true },
+      {
+        odometer: 50_000,
+        recorded_at: expect.any(String),
+        verdict: 'no_verdict',
+        reasons: [],
+        own: true,
+        has_photo: false,
+      },
     ]);
     const other = await readings(theirs);
     expect(other.json<ApiSuccess<VehicleReading[]>>().data.map((reading) => reading.own)).toEqual([false, true, false]);
@@ -148,7 +163,14 @@ describe('GET /api/partner/vehicles/{kode_id}/readings', () => {
     expect(text).not.toContain(theirs.record?.id ?? 'no id');
     expect(text).not.toContain(theirs.record?.idempotency_key ?? 'no key');
     for (const reading of (await readings(mine)).json<ApiSuccess<VehicleReading[]>>().data) {
-      expect(Object.keys(reading).sort()).toEqual(['odometer', 'own', 'reasons', 'recorded_at', 'verdict']);
+      expect(Object.keys(reading).sort()).toEqual([
+        'has_photo',
+        'odometer',
+        'own',
+        'reasons',
+        'recorded_at',
+        'verdict',
+      ]);
     }
   });
 
