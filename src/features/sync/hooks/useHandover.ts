@@ -57,24 +57,32 @@ export function useHandover() {
       return null;
     }
     const { added, present, conflicts } = outcome.result;
-    const addedText = () => t`${plural(added, { one: '# saisie ajoutée', other: '# saisies ajoutées' })}`;
-    const presentText = () => t`${plural(present, { one: '# déjà présente', other: '# déjà présentes' })}`;
+    // Worded when drawn; the placeholders keep their names, so the catalogs' messages stay the same.
+    const counts = () => ({
+      addedText: t`${plural(added, { one: '# saisie ajoutée', other: '# saisies ajoutées' })}`,
+      presentText: t`${plural(present, { one: '# déjà présente', other: '# déjà présentes' })}`,
+    });
     if (conflicts.length === 0) {
       notify.success(
         () => t`Fichier importé`,
-        () => t`${addedText()}, ${presentText()}.`,
+        () => {
+          const { addedText, presentText } = counts();
+          return t`${addedText}, ${presentText}.`;
+        },
       );
       return null;
     }
     const differing = conflicts.length;
-    const conflictText = () =>
-      t`${plural(differing, {
-        one: '# différente de celle de cette tablette',
-        other: '# différentes de celles de cette tablette',
-      })}`;
     notify.warning(
       () => t`Fichier importé, avec des différences`,
-      () => t`${addedText()}, ${presentText()}, ${conflictText()}.`,
+      () => {
+        const { addedText, presentText } = counts();
+        const conflictText = t`${plural(differing, {
+          one: '# différente de celle de cette tablette',
+          other: '# différentes de celles de cette tablette',
+        })}`;
+        return t`${addedText}, ${presentText}, ${conflictText}.`;
+      },
     );
     return { conflicts, repairTypes: outcome.repairTypes };
   }
