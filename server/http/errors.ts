@@ -20,5 +20,8 @@ export const unauthorized = (reason: ErrorCode = 'unauthorized') => new ApiError
 export const forbidden = (reason: ErrorCode) => new ApiError(403, 'forbidden', reason);
 export const notFound = (reason: ErrorCode = 'not_found') => new ApiError(404, 'not_found', reason);
 export const conflict = (reason: ErrorCode, statusCode = 409) => new ApiError(statusCode, 'conflict', reason);
+/** 415: a body of a media type the route does not take, or bytes that are not what they declare. */
+export const unsupportedMediaType = (reason: ErrorCode = 'unsupported_media_type') =>
+  new ApiError(415, 'validation', reason);
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new ApiError(429, 'rate_limited', 'rate_limited', undefined, { 'retry-after': String(retryAfterSeconds) });

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsync, FastifyRequest, RawServerDefault } from 'fastify';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES, repairParams, responseSchemas, type PhotoType } from '../../../contract';
-import { ApiError, conflict, notFound, unauthorized } from '../../http/errors';
+import { conflict, notFound, unauthorized, unsupportedMediaType } from '../../http/errors';
 import { success } from '../../http/reply';
 import type { ZodMiniTypeProvider } from '../../http/validation';
 import { readPhoto, storePhoto } from '../../services/photos';
@@ -19,9 +19,6 @@ function declaredPhotoType(request: FastifyRequest): PhotoType | null {
   const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   return (PHOTO_TYPES as readonly string[]).includes(type ?? '') ? (type as PhotoType) : null;
 }
-
-const unsupportedMediaType = () => new ApiError(415, 'validation', 'unsupported_media_type');
-const invalidPhoto = () => new ApiError(415, 'validation', 'photo_invalid');
 
 /** PUT /repairs/:id/photo: 201 joined, 200 the same bytes again, 409 another photo, 415 not a photo of ours. */
 export const repairPhotoUploadRoute: ZodRoutes = async (app) => {
@@ -52,7 +49,7 @@ export const repairPhotoUploadRoute: ZodRoutes = async (app) => {
         case 'conflict':
           throw conflict('photo_exists');
         case 'invalid':
-          throw invalidPhoto();
+          throw unsupportedMediaType('photo_invalid');
       }
     },
   );

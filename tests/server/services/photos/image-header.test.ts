@@ -3,28 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readImageHeader } from '../../../../server/services/photos/image-header';
+import { bytes, riff, segment, u16be, u16le, u24le, u32le, type Part } from '../../../support/photos';
 
-// --- Building files byte by byte: only the parts a header reader looks at, with stand-in data after. ---
-
-type Part = number[] | Uint8Array | string;
-
-/** The parts one after another; a string stands for its ASCII bytes. */
-function bytes(...parts: Part[]): Uint8Array {
-  return Uint8Array.from(
-    parts.flatMap((part) => (typeof part === 'string' ? [...Buffer.from(part, 'latin1')] : [...part])),
-  );
-}
-
-const u16be = (n: number) => [(n >> 8) & 0xff, n & 0xff];
-const u16le = (n: number) => [n & 0xff, (n >> 8) & 0xff];
-const u24le = (n: number) => [n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff];
-const u32le = (n: number) => [n & 0xff, (n >>> 8) & 0xff, (n >>> 16) & 0xff, (n >>> 24) & 0xff];
-
-/** A JPEG segment: its marker, its length (counting itself), its payload. */
-function segment(code: number, payload: Part = []): Uint8Array {
-  const data = bytes(payload);
-  return bytes([0xff, code], u16be(data.length + 2), data);
-}
+// --- Files built byte by byte (tests/support/photos.ts): only the parts a header reader looks at. ---
 
 const app0 = () => segment(0xe0, bytes('JFIF\0', [1, 1, 0], u16be(72), u16be(72), [0, 0]));
 const app1Exif = () => segment(0xe1, bytes('Exif\0\0', 'II*\0', u32le(8), [0, 0]));
@@ -46,14 +27,6 @@ const EOI = [0xff, 0xd9];
 const jpeg = (...segments: Part[]) => bytes(SOI, ...segments, sos(), EOI);
 const baselineJpeg = (width: number, height: number) => jpeg(app0(), dqt(), sof(0xc0, width, height), dht());
 const progressiveJpeg = (width: number, height: number) => jpeg(app1Exif(), dqt(), dht(), sof(0xc2, width, height));
-
-/** A RIFF file with one chunk; `riffSize` overrides the size the header gives. */
-function riff(form: string, fourCC: string, data: Part, riffSize?: number): Uint8Array {
-  const body = bytes(data);
-  const padding = body.length % 2 === 1 ? [0] : [];
-  const size = riffSize ?? 4 + 8 + body.length + padding.length;
-  return bytes('RIFF', u32le(size), form, fourCC, u32le(body.length), body, padding);
-}
 
 /** A lossy key frame: frame tag, start code, 14-bit sizes (with the upscaling bits), then stand-in data. */
 const vp8Data = (width: number, height: number) =>
