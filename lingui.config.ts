@@ -8,13 +8,24 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: ['**/node_modules/**', '<rootDir>/src/locales/**', '<rootDir>/src/features/dashboard/scan/**'],
+      exclude: [
+        '**/node_modules/**',
+        '<rootDir>/src/locales/**',
+        '<rootDir>/src/features/dashboard/scan/**',
+        '<rootDir>/src/features/dashboard/photo/**',
+      ],
     },
     {
       // The scanner's words load with the scanner, outside every first load (docs/PRODUCT.md#scanning-and-the-vin-check).
       path: '<rootDir>/src/features/dashboard/scan/locales/{locale}/messages',
       include: ['<rootDir>/src/features/dashboard/scan'],
       exclude: ['<rootDir>/src/features/dashboard/scan/locales/**'],
+    },
+    {
+      // The odometer photo's words load with its parts, after the form is typeable (docs/PRODUCT.md#odometer-photo).
+      path: '<rootDir>/src/features/dashboard/photo/locales/{locale}/messages',
+      include: ['<rootDir>/src/features/dashboard/photo'],
+      exclude: ['<rootDir>/src/features/dashboard/photo/locales/**'],
     },
   ],
   format: 'po',

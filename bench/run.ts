@@ -24,6 +24,7 @@ import { DEMO_PARTNER, startBenchPortal, type BenchPortal } from './lib/portal';
 import { figure, figureOf, kb, repeat, round, type Figure } from './lib/stats';
 import { ENGINE_CONCURRENCY, measureDrain } from './outbox-drain';
 import { renderMarkdown, renderSummary, type Report } from './report';
+import { measurePhoto } from './photo';
 import { measureStartup, type StartupRuns } from './startup';
 
 const options = parseArgs(process.argv.slice(2));
@@ -34,6 +35,7 @@ const PLAN = quick
   ? {
       firstLoadRuns: 1,
       startupRuns: 2,
+      photoRuns: 1,
       drainRuns: 1,
       drainEntries: 100,
       historyRuns: 1,
@@ -47,6 +49,7 @@ const PLAN = quick
   : {
       firstLoadRuns: 3,
       startupRuns: 7,
+      photoRuns: 5,
       drainRuns: 3,
       drainEntries: 1000,
       historyRuns: 5,
@@ -253,6 +256,25 @@ async function main() {
         previous: rounds.previous ? { commit: rounds.previous.commit, ...figures(rounds.previous.runs) } : undefined,
       };
     });
+
+    await step('photo', () =>
+      withPortal(async (portal) => {
+        const runs = await measurePhoto(browser, portal.url, PLAN.photoRuns);
+        report.photo = {
+          runs: runs.encodeMs.length,
+          cpuSlowdown: TABLET_CPU_SLOWDOWN,
+          encodeMs: figure(runs.encodeMs, 'ms'),
+          typingInpMs: figure(runs.typingInpMs, 'ms'),
+          keptKb: figure(
+            runs.bytes.map((bytes) => bytes / KB),
+            'KB',
+            1,
+          ),
+          longSidePx: Math.max(...runs.longSidePx),
+          goals: { typingInpMs: STARTUP_GOALS.typingInpMs },
+        };
+      }),
+    );
 
     await step('outbox-drain', () =>
       withPortal(async (portal) => {

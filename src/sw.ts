@@ -21,7 +21,7 @@ import {
   shellVariantOf,
   type ShellVariant,
 } from '../contract/shell';
-import { PICTURES_CACHE } from './lib/cache-names';
+import { ODOMETER_PHOTOS_CACHE, ODOMETER_PHOTOS_MAX, PICTURES_CACHE } from './lib/cache-names';
 import { OUTBOX_SYNC_TAG } from './lib/sync/background';
 import { sendOutboxFromWorker } from './lib/sync/background-worker';
 
@@ -106,6 +106,22 @@ registerRoute(
   new StaleWhileRevalidate({
     cacheName: PICTURES_CACHE,
     plugins: [new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: TILE_MAX_AGE_SECONDS })],
+  }),
+);
+
+// Sent odometer photos (docs/ARCHITECTURE.md#odometer-photos): a photo never changes once stored, so
+// the cached one is the answer, offline too. Only 200s are kept, and at most so many of them.
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    url.origin === self.location.origin &&
+    /^\/api\/partner\/repairs\/[^/]+\/photo$/.test(url.pathname),
+  new CacheFirst({
+    cacheName: ODOMETER_PHOTOS_CACHE,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: ODOMETER_PHOTOS_MAX, purgeOnQuotaError: true }),
+    ],
   }),
 );
 

@@ -1,6 +1,14 @@
 /** Command line of `npm run bench`: `--quick` for a smoke run with small counts, `--only a,b` for some benchmarks. */
 
-export const BENCHMARKS = ['first-load', 'startup', 'outbox-drain', 'history', 'api-load', 'lighthouse'] as const;
+export const BENCHMARKS = [
+  'first-load',
+  'startup',
+  'photo',
+  'outbox-drain',
+  'history',
+  'api-load',
+  'lighthouse',
+] as const;
 export type BenchmarkName = (typeof BENCHMARKS)[number];
 
 export interface BenchOptions {

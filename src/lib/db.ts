@@ -4,7 +4,7 @@
  * Only src/lib touches it; the UI goes through the hooks and functions src/lib exports.
  */
 import Dexie, { type EntityTable } from 'dexie';
-import type { RepairEntry, RepairRecord, RepairType, User, Vehicle, VehicleReading } from '../../contract';
+import type { PhotoType, RepairEntry, RepairRecord, RepairType, User, Vehicle, VehicleReading } from '../../contract';
 import { DATABASE_NAME } from './session-keys';
 import { countSignOut, upgradeOutboxToVersion2 } from './sync/outbox';
 
@@ -76,8 +76,32 @@ export interface OutboxEntry {
   createdAt: string;
 }
 
+/**
+ * The odometer's photo taken with an entry (docs/ARCHITECTURE.md#odometer-photos), kept beside it until
+ * the server has both: the entry goes first, then the photo, joined to the repair the server stored.
+ */
+export interface PhotoRow {
+  /** The Idempotency-Key of the entry it was taken with. */
+  id: string;
+  /** The entry it belongs to now: a refused entry sent again takes a new key, and its photo follows. */
+  entryKey: string;
+  partnerId: string;
+  /** Already made small on the tablet (src/lib/photos/encode.ts): no metadata, long side ≤ 1,600 px. */
+  blob: Blob;
+  type: PhotoType;
+  bytes: number;
+  width: number;
+  height: number;
+  /** waiting: to be sent once its entry is stored; refused: the server said no (lastError says why). */
+  state: 'waiting' | 'refused';
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: OutboxError | null;
+  createdAt: string;
+}
+
 /** The current schema version; every earlier one stays declared below so Dexie can upgrade from it. */
-export const DB_VERSION = 4;
+export const DB_VERSION = 5;
 
 export class PortalDatabase extends Dexie {
   accounts!: EntityTable<CachedAccount, 'id'>;
@@ -87,6 +111,7 @@ export class PortalDatabase extends Dexie {
   readings!: Dexie.Table<CachedReadings, [string, string]>;
   history!: EntityTable<HistoryRow, 'id'>;
   outbox!: EntityTable<OutboxEntry, 'key'>;
+  photos!: EntityTable<PhotoRow, 'id'>;
 
   constructor(name = DATABASE_NAME) {
     super(name);
@@ -115,6 +140,8 @@ export class PortalDatabase extends Dexie {
     });
     // Version 4: each looked-up vehicle's timeline (every garage's readings), kept for offline use.
     this.version(4).stores({ readings: '[partnerId+kode_id], partnerId' });
+    // Version 5: odometer photos, each beside its entry until the server has it.
+    this.version(5).stores({ photos: 'id, partnerId, entryKey' });
   }
 }
 

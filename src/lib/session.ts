@@ -15,7 +15,7 @@ import { useSyncExternalStore } from 'react';
 import type { AuthSession, User } from '../../contract';
 import { apiRequest, configureAnswerSchemas, configureApiClient, isNetworkFailure } from './api/client';
 import type { ApiBase } from './api/config';
-import { PICTURES_CACHE } from './cache-names';
+import { ODOMETER_PHOTOS_CACHE, PICTURES_CACHE } from './cache-names';
 import { currentLocale } from './i18n';
 import { CURRENT_ACCOUNT_KEY, DATABASE_NAME, PENDING_SIGN_OUT_KEY, SESSION_REFRESH_LOCK } from './session-keys';
 import { readSessionMirror, writeSessionMirror, type SessionMirror } from './session-mirror';
@@ -269,6 +269,7 @@ async function forgetSession() {
     })
     .catch(() => undefined);
   await globalThis.caches?.delete(PICTURES_CACHE).catch(() => false);
+  await globalThis.caches?.delete(ODOMETER_PHOTOS_CACHE).catch(() => false);
 }
 
 export async function logout(): Promise<void> {

@@ -15,8 +15,10 @@ import type { ApiFailure, ApiResult, SuccessAnswers } from '../../../contract';
 import { API_BASES, REQUEST_TIMEOUT_MS, type ApiBase } from './config';
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** Bytes sent as they are, under their own type (a photo), instead of a JSON `body`. */
+  upload?: Blob;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -147,6 +149,16 @@ function looksLikeEnvelope(value: unknown): value is ApiResult<unknown> {
   );
 }
 
+/** The API's envelope in an answer's text, or null for anything else (a proxy's page, say). */
+function envelopeIn(text: string): ApiResult<unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return looksLikeEnvelope(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * An answer, plus how long the server asked us to wait before trying again (Retry-After on 429
  * and 503), which the envelope itself does not carry. The sync engine honours it.
@@ -191,19 +203,10 @@ async function send<T>(
     ...options.headers,
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = base === 'partner' ? hooks.accessToken() : null;
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  if (options.upload) headers['Content-Type'] = options.upload.type;
   let response: Response;
   try {
-    response = await fetch(`${API_BASES[base]}${path}`, {
-      method: options.method ?? 'GET',
-      credentials: 'include',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal,
-    });
+    response = await fetchFromApi(base, path, options, headers);
   } catch (error) {
     return networkFailure(error instanceof Error ? error.message : String(error));
   }
@@ -213,6 +216,54 @@ async function send<T>(
     // The connection dropped while the body was arriving.
     return networkFailure(error instanceof Error ? error.message : String(error));
   }
+}
+
+/** One request as it goes out: credentials, the access token on partner calls, bounded in time. */
+function fetchFromApi(
+  base: ApiBase,
+  path: string,
+  options: RequestOptions,
+  headers: Record<string, string>,
+): Promise<Response> {
+  const token = base === 'partner' ? hooks.accessToken() : null;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  return fetch(`${API_BASES[base]}${path}`, {
+    method: options.method ?? 'GET',
+    credentials: 'include',
+    headers,
+    body: options.upload ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    signal,
+  });
+}
+
+/** A file the API answers (a photo): its bytes, or the failure as apiRequest words one. */
+export type FileResult = { status: 'success'; blob: Blob } | ApiFailure;
+
+/**
+ * GET of a file rather than an envelope: the bytes on a 200; an error is still the API's envelope,
+ * read as any other answer. A 401 on a partner call refreshes the session once, as apiRequest does.
+ */
+export async function apiFile(base: ApiBase, path: string, options: RequestOptions = {}): Promise<FileResult> {
+  const attempt = async (): Promise<FileResult> => {
+    await hooks.beforeRequest(base, path);
+    const headers = { 'Accept-Language': hooks.language(), 'X-Origin': globalThis.location.origin };
+    try {
+      const response = await fetchFromApi(base, path, options, headers);
+      if (response.ok) return { status: 'success', blob: await response.blob() };
+      const text = await response.text();
+      const failure = envelopeIn(text);
+      return failure?.status === 'error'
+        ? failure
+        : { code: response.status, status: 'error', error: { type: 'other', message: text } };
+    } catch (error) {
+      return networkFailure(error instanceof Error ? error.message : String(error));
+    }
+  };
+  const first = await attempt();
+  if (base === 'partner' && first.status === 'error' && first.code === 401 && (await hooks.refresh())) return attempt();
+  return first;
 }
 
 export async function apiRequest<T>(

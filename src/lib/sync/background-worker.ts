@@ -23,14 +23,15 @@ import { db as portalDb, type PortalDatabase } from '../db';
 import { CURRENT_ACCOUNT_KEY, PENDING_SIGN_OUT_KEY, SESSION_REFRESH_LOCK } from '../session-keys';
 import { randomUuid } from '../uuid';
 import { SYNC_LANGUAGE_KEY } from './background';
-import type { TransportResult } from './classify';
+import type { TransportFailure } from './classify';
 import { SyncEngine, type RepairTransport, type Scheduler, type SenderSession } from './engine';
 import { createSenderLock, type SenderLock } from './lock';
 import { leftForLaterTry } from './outbox';
-import { postOutboxEntry } from './transport';
+import { nextPhotoDue, type PhotoTransport } from './photo-sender';
+import { postOutboxEntry, putOutboxPhoto } from './transport';
 
 /** What a send gets instead of going out when the refresh brought another partner's session. */
-const OTHER_PARTNER: TransportResult = {
+const OTHER_PARTNER: TransportFailure = {
   code: 0,
   status: 'error',
   error: { type: 'other', reason: 'network', message: 'the session belongs to another partner' },
@@ -44,7 +45,7 @@ export class BackgroundSession implements SenderSession {
   private partner: string | null;
   private token: string | null = null;
   private unreachable = false;
-  private first: Promise<TransportResult | null> | null = null;
+  private first: Promise<TransportFailure | null> | null = null;
   private renewed = false;
 
   constructor(
@@ -60,7 +61,7 @@ export class BackgroundSession implements SenderSession {
   accessToken = (): string | null => this.token;
 
   /** Null once a session is granted; otherwise what every send answers instead (401 refused, 0 or 5xx unreachable). */
-  granted(): Promise<TransportResult | null> {
+  granted(): Promise<TransportFailure | null> {
     this.first ??= this.ask();
     return this.first;
   }
@@ -72,7 +73,7 @@ export class BackgroundSession implements SenderSession {
     return (await this.ask()) === null;
   }
 
-  private async ask(): Promise<TransportResult | null> {
+  private async ask(): Promise<TransportFailure | null> {
     const answer = await this.refresh();
     if (answer.status === 'success') {
       this.token = answer.data.access_token;
@@ -98,6 +99,8 @@ export interface BackgroundSenderOptions {
   useSession: (session: BackgroundSession, language: string) => void;
   /** POST /partner/repairs through the API client. */
   transport: RepairTransport;
+  /** PUT /partner/repairs/{id}/photo through the API client; without it, photos wait for a page. */
+  photoTransport?: PhotoTransport;
   scheduler?: Scheduler;
   random?: () => number;
 }
@@ -134,6 +137,7 @@ export async function sendInBackground(options: BackgroundSenderOptions): Promis
     session,
     lock: options.lock,
     transport: async (row) => (await session.granted()) ?? options.transport(row),
+    ...(options.photoTransport ? { photoTransport: grantedFirst(session, options.photoTransport) } : {}),
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
     ...(options.random ? { random: options.random } : {}),
     onError: (error) => console.error('background sender', error),
@@ -144,7 +148,14 @@ export async function sendInBackground(options: BackgroundSenderOptions): Promis
     engine.stop();
     await engine.idle();
   }
-  if (await leftForLaterTry(db, partnerId)) throw new Error('outbox entries are left for a later try');
+  if ((await leftForLaterTry(db, partnerId)) || (await nextPhotoDue(db, partnerId)) !== null) {
+    throw new Error('outbox entries or photos are left for a later try');
+  }
+}
+
+/** A photo goes only once the worker's session is granted, as an entry does. */
+function grantedFirst(session: BackgroundSession, transport: PhotoTransport): PhotoTransport {
+  return async (repairId, photo) => (await session.granted()) ?? transport(repairId, photo);
 }
 
 /** POST /auth/refresh, one refresh at a time with the pages (Web Locks exist wherever Background Sync does). */
@@ -182,5 +193,6 @@ function sendOnce(): Promise<void> {
         beforeRequest: async () => undefined,
       }),
     transport: postOutboxEntry,
+    photoTransport: putOutboxPhoto,
   });
 }

@@ -8,14 +8,18 @@ import type { RepairRecord } from '../../../contract';
 import { isNetworkFailure, type ApiResponse } from '../api/client';
 import type { OutboxEntry, OutboxError } from '../db';
 
-/** What the transport (the API client) resolves to. */
-export type TransportResult = ApiResponse<RepairRecord>;
+/** What the transport (the API client) resolves to: a repair's record, or a photo's for a photo's upload. */
+export type TransportResult<T = RepairRecord> = ApiResponse<T>;
+
+/** A transport's failure, whatever it would have answered on success. */
+export type TransportFailure = Extract<TransportResult<never>, { status: 'error' }>;
 
 /** How one send ended: nothing came back (offline, timeout, a dropped connection), or an answer did. */
-export type Delivery = { kind: 'network'; message: string } | { kind: 'answered'; answer: TransportResult };
+export type Delivery<T = RepairRecord> =
+  { kind: 'network'; message: string } | { kind: 'answered'; answer: TransportResult<T> };
 
-export type SendOutcome =
-  | { kind: 'stored'; record: RepairRecord }
+export type SendOutcome<T = RepairRecord> =
+  | { kind: 'stored'; record: T }
   | { kind: 'retry'; error: OutboxError; retryAfterMs?: number }
   | { kind: 'unauthorized'; error: OutboxError }
   | { kind: 'rejected'; error: OutboxError };
@@ -27,7 +31,7 @@ const NOT_REACHED = 0;
 const TRANSIENT_STATUSES = new Set([408, 425, 429]);
 
 /** The API client says "no answer" with its own failure value; the sender names it. */
-export function deliveryOf(result: TransportResult): Delivery {
+export function deliveryOf<T>(result: TransportResult<T>): Delivery<T> {
   if (result.status === 'error' && isNetworkFailure(result)) return { kind: 'network', message: result.error.message };
   return { kind: 'answered', answer: result };
 }
@@ -37,7 +41,7 @@ export function lastAttemptFoundNoNetwork(row: Pick<OutboxEntry, 'lastError'>): 
   return row.lastError?.code === NOT_REACHED;
 }
 
-export function classifySend(delivery: Delivery): SendOutcome {
+export function classifySend<T>(delivery: Delivery<T>): SendOutcome<T> {
   if (delivery.kind === 'network') return { kind: 'retry', error: { code: NOT_REACHED, message: delivery.message } };
   const { answer } = delivery;
   if (answer.status === 'success') return { kind: 'stored', record: answer.data };

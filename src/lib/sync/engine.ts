@@ -37,8 +37,10 @@ import {
   vehicleQueues,
   type Claim,
   type CorrectionInput,
+  type NewPhoto,
   type RepairInput,
 } from './outbox';
+import { nextPhotoDue, sendDuePhotos, type PhotoTransport } from './photo-sender';
 import { SYNC_POLICY } from './policy';
 
 export type RepairTransport = (entry: OutboxEntry) => Promise<TransportResult>;
@@ -65,6 +67,8 @@ const systemScheduler: Scheduler = {
 export interface SyncEngineOptions {
   db: PortalDatabase;
   transport: RepairTransport;
+  /** The odometer photos' uploads; without it, photos wait on the tablet (photo-sender.ts). */
+  photoTransport?: PhotoTransport;
   session: SenderSession;
   lock: SenderLock;
   scheduler?: Scheduler;
@@ -95,10 +99,12 @@ export type KickReason = 'start' | 'online' | 'visible' | 'sign-in' | 'insert' |
  */
 const FORCING_REASONS: ReadonlySet<KickReason> = new Set(['start', 'online', 'visible', 'sign-in']);
 
-export type SubmitOutcome =
+/** `photoLeftOut`: the tablet had no room for the entry's photo, so the entry was kept without it. */
+export type SubmitOutcome = (
   | { kind: 'stored'; entry: OutboxEntry }
   | { kind: 'queued'; entry: OutboxEntry }
-  | { kind: 'rejected'; entry: OutboxEntry };
+  | { kind: 'rejected'; entry: OutboxEntry }
+) & { photoLeftOut?: boolean };
 
 /** 'no-network': to be retried like 'retry', and nothing came back (see lastAttemptFoundNoNetwork). */
 type SendResult = SendOutcome['kind'] | 'no-network' | 'skipped';
@@ -120,6 +126,14 @@ interface SendWindow {
   probing: boolean;
   /** The send under way for each vehicle: at most one per vehicle, at most `concurrency` in all. */
   inFlight: Map<string, Promise<{ vehicle: string; result: SendResult }>>;
+}
+
+/** IndexedDB out of room (Dexie wraps the browser's error, keeping its name in `inner`). */
+function isQuotaError(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = (current as { inner?: unknown }).inner) {
+    if (current.name === 'QuotaExceededError') return true;
+  }
+  return false;
 }
 
 /** After an 'unauthorized' answer, nothing of this partner goes until the next sign-in. */
@@ -222,16 +236,30 @@ export class SyncEngine {
    * the first attempt: the answer says whether the server has it, refused it, or whether it stays
    * queued on the tablet (offline, slow, or behind an older entry).
    */
-  /** `recordedAt`: now, unless the entry corrects a reading taken earlier (it keeps that reading's moment). */
-  async submit(partnerId: string, input: RepairInput, recordedAt?: string): Promise<SubmitOutcome> {
-    const entry = await addToOutbox(this.db, {
+  /**
+   * `recordedAt`: now, unless the entry corrects a reading taken earlier (it keeps that reading's moment).
+   * `photo`: the odometer's, written with the entry and sent after it.
+   */
+  async submit(partnerId: string, input: RepairInput, recordedAt?: string, photo?: NewPhoto): Promise<SubmitOutcome> {
+    const value = {
       key: this.uuid(),
       partnerId,
       input,
       recordedAt: recordedAt ?? new Date(this.scheduler.now()).toISOString(),
-    });
+    };
+    let entry: OutboxEntry;
+    let photoLeftOut = false;
+    try {
+      entry = await addToOutbox(this.db, { ...value, photo });
+    } catch (error) {
+      // A photo never costs an entry: with no room for both, the reading is kept alone.
+      if (!photo || !isQuotaError(error)) throw error;
+      entry = await addToOutbox(this.db, value);
+      photoLeftOut = true;
+    }
     this.options.onWaiting?.();
-    return this.outcomeOf(entry);
+    const outcome = await this.outcomeOf(entry);
+    return photoLeftOut ? { ...outcome, photoLeftOut } : outcome;
   }
 
   /** A rejected entry, corrected by the mechanic, goes again under a new key with its original recorded_at. */
@@ -391,7 +419,24 @@ export class SyncEngine {
       if (sent === 'lost-lock' || sent === 'stopped') return;
       if (sent === 'unauthorized' || sent === 0) break;
     }
+    if ((await this.sendPhotos(partnerId, force, keepAlive)) === 'stopped') return;
     await this.scheduleNext(partnerId);
+  }
+
+  /**
+   * After the readings, their photos (photo-sender.ts): only while the network is taken to be up and
+   * nothing waits for a sign-in. A photo's 401 parks nothing: the next entry's 401 does, if it is one.
+   */
+  private async sendPhotos(partnerId: string, force: boolean, keepAlive: () => Promise<boolean>) {
+    const transport = this.options.photoTransport;
+    if (!transport || this.probe || waitsForSignIn(await partnerOutbox(this.db, partnerId))) return 'done';
+    return sendDuePhotos(this.db, partnerId, {
+      transport,
+      now: () => this.scheduler.now(),
+      random: this.random,
+      force,
+      mayGoOn: async () => this.sendingFor(partnerId) && (await keepAlive()),
+    });
   }
 
   /**
@@ -578,6 +623,8 @@ export class SyncEngine {
         next = Math.min(next, head.nextAttemptAt);
       }
     }
+    const photoDue = this.probe || !this.options.photoTransport ? null : await nextPhotoDue(this.db, partnerId);
+    if (photoDue !== null) next = Math.min(next, photoDue);
     if (!Number.isFinite(next)) return;
     this.wakeIn(Math.max(0, next - this.scheduler.now()));
     this.options.onWaiting?.();

@@ -6,11 +6,18 @@
  * (the sending panel, the banner's Export): it carries the contract's schemas and the seal's code.
  */
 import * as z from 'zod/mini';
-import { IDEMPOTENCY_KEY_PATTERN, repairEntry, type RepairType } from '../../../contract';
-import { db, type OutboxEntry, type OutboxError } from '../db';
+import {
+  IDEMPOTENCY_KEY_PATTERN,
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_SIDE_PX,
+  PHOTO_TYPES,
+  repairEntry,
+  type RepairType,
+} from '../../../contract';
+import { db, type OutboxEntry, type OutboxError, type PhotoRow } from '../db';
 import { getSession } from '../session';
 import { getSyncEngine } from './index';
-import { importHandedOver, partnerOutbox, type HandedOverEntry, type HandOverResult } from './outbox';
+import { importHandedOver, partnerOutbox, type HandedOverEntry, type HandOverResult, type NewPhoto } from './outbox';
 import { sealHolds, sealingAvailable, sealOf } from './seal';
 
 export const HANDOVER_FORMAT = 'kode-garage-outbox' as const;
@@ -20,10 +27,24 @@ const UNSEALED_VERSION = 1;
 
 const OUTBOX_STATES = ['pending', 'sending', 'waiting_for_sign_in', 'rejected'] as const;
 
+/** A side of a photo, in pixels, as the tablet makes them (src/lib/photos/encode.ts). */
+const photoSide = z.number().check(z.int(), z.minimum(1), z.maximum(PHOTO_MAX_SIDE_PX));
+
+/**
+ * An entry's odometer photo, its bytes in base64 (at most PHOTO_MAX_BYTES once decoded: 4 characters
+ * for 3 bytes). The server checks the bytes again when the photo is sent.
+ */
+const handoverPhoto = z.object({
+  type: z.enum(PHOTO_TYPES),
+  width: photoSide,
+  height: photoSide,
+  data: z.base64().check(z.maxLength(Math.ceil(PHOTO_MAX_BYTES / 3) * 4)),
+});
+
 /**
  * One entry of the file: the body of POST /repairs (the contract's rules, once) plus its key, its state
  * and its last failure as codes: the HTTP status and the API's reason, never words (a browser's
- * "Failed to fetch", a server's sentence in the exporting tablet's language).
+ * "Failed to fetch", a server's sentence in the exporting tablet's language); and its photo, if any.
  */
 const handoverEntry = z.extend(repairEntry, {
   idempotency_key: z.string().check(z.regex(IDEMPOTENCY_KEY_PATTERN)),
@@ -36,6 +57,7 @@ const handoverEntry = z.extend(repairEntry, {
       }),
     ),
   ),
+  photo: z.optional(handoverPhoto),
 });
 
 /** Read first, alone: a file of another format, version or partner is named as such, not as damaged. */
@@ -82,7 +104,24 @@ function fileError(error: OutboxError): NonNullable<HandoverFileEntry['last_erro
   return error.reason ? { code: error.code, reason: error.reason } : { code: error.code };
 }
 
-function toFileEntry(row: OutboxEntry): HandoverFileEntry {
+async function base64Of(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let binary = '';
+  // In slices: String.fromCharCode takes its arguments on the stack.
+  for (let start = 0; start < bytes.length; start += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  }
+  return btoa(binary);
+}
+
+function blobOf(base64: string, type: string): Blob {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+  return new Blob([bytes], { type });
+}
+
+async function toFileEntry(row: OutboxEntry, photo: PhotoRow | undefined): Promise<HandoverFileEntry> {
   const { recorded_at, ...body } = row.entry;
   return {
     idempotency_key: row.key,
@@ -90,22 +129,29 @@ function toFileEntry(row: OutboxEntry): HandoverFileEntry {
     ...body,
     state: row.state,
     ...(row.lastError ? { last_error: fileError(row.lastError) } : {}),
+    ...(photo
+      ? { photo: { type: photo.type, width: photo.width, height: photo.height, data: await base64Of(photo.blob) } }
+      : {}),
   };
 }
 
-/** The file, sealed: the seal covers everything else in it (seal.ts canonicalJson). */
+/**
+ * The file, sealed: the seal covers everything else in it (seal.ts canonicalJson), photos included.
+ * `photos`: the entries' photos, by the key of the entry each belongs to.
+ */
 export async function buildHandover(
   partnerId: string,
   rows: readonly OutboxEntry[],
   exportedAt: Date,
   handoverKey: string,
+  photos: ReadonlyMap<string, PhotoRow> = new Map(),
 ): Promise<HandoverFile> {
   const content = {
     format: HANDOVER_FORMAT,
     version: HANDOVER_VERSION,
     partner_id: partnerId,
     exported_at: exportedAt.toISOString(),
-    entries: rows.map(toFileEntry),
+    entries: await Promise.all(rows.map((row) => toFileEntry(row, photos.get(row.key)))),
   };
   return { ...content, seal: await sealOf(content, handoverKey) };
 }
@@ -137,10 +183,15 @@ function parseJson(text: string): unknown {
   }
 }
 
+function photoOf(photo: z.output<typeof handoverPhoto>): NewPhoto {
+  return { blob: blobOf(photo.data, photo.type), type: photo.type, width: photo.width, height: photo.height };
+}
+
 function toHandedOver({
   idempotency_key,
   state,
   last_error,
+  photo,
   ...entry
 }: z.output<typeof handoverEntry>): HandedOverEntry {
   return {
@@ -149,6 +200,7 @@ function toHandedOver({
     rejected: state === 'rejected',
     // The importing tablet words the reason itself, in its own language.
     lastError: last_error ? { ...last_error, message: '' } : null,
+    ...(photo ? { photo: photoOf(photo) } : {}),
   };
 }
 
@@ -206,7 +258,12 @@ export async function exportHandover(now: Date = new Date()): Promise<HandoverEx
   if (!sealingAvailable()) return { kind: 'refused', reason: 'unsupported' };
   const key = await handoverKeyOf(user.id);
   if (!key) return { kind: 'refused', reason: 'no-key' };
-  download(handoverFileName(user, now), JSON.stringify(await buildHandover(user.id, rows, now, key), null, 2));
+  const photos = await db.photos
+    .where('entryKey')
+    .anyOf(rows.map((row) => row.key))
+    .toArray();
+  const file = await buildHandover(user.id, rows, now, key, new Map(photos.map((photo) => [photo.entryKey, photo])));
+  download(handoverFileName(user, now), JSON.stringify(file, null, 2));
   return { kind: 'exported', count: rows.length };
 }
 

@@ -29,9 +29,10 @@ import { getSession, onSignIn, subscribeSession } from '../session';
 import { requestBackgroundSync } from './background';
 import { SyncEngine, type SubmitOutcome } from './engine';
 import { createSenderLock } from './lock';
-import { makeDueNow, outboxCounts, type CorrectionInput, type RepairInput } from './outbox';
+import { makeDueNow, outboxCounts, type CorrectionInput, type NewPhoto, type RepairInput } from './outbox';
+import { dropPhotosOfSentEntries, photoStorage, type PhotoStorage } from './photo-storage';
 import { noteSendEnded, noteSendStarted } from './status';
-import { postOutboxEntry } from './transport';
+import { postOutboxEntry, putOutboxPhoto } from './transport';
 
 export { backgroundSyncAvailable } from './background';
 export type { SubmitOutcome } from './engine';
@@ -45,9 +46,10 @@ export {
   type EntryState,
   type EntryStatusLabel,
 } from './entry-state';
-export type { EntrySample, HandOverConflict, OutboxAttention, RepairInput } from './outbox';
+export type { EntrySample, HandOverConflict, NewPhoto, OutboxAttention, RepairInput } from './outbox';
 export { getSyncStatus, subscribeSyncStatus, type SyncError, type SyncStatus } from './status';
 export type { HandoverRefusal } from './handover';
+export type { PhotoStorage } from './photo-storage';
 
 /** The hand-over file's code (sealing, reading, importing), loaded when the mechanic uses it. */
 export const loadHandover = () => import('./handover');
@@ -59,6 +61,7 @@ export function getSyncEngine(): SyncEngine {
   engine ??= new SyncEngine({
     db,
     transport: postOutboxEntry,
+    photoTransport: putOutboxPhoto,
     session: { partnerId: currentPartnerId, offline: () => getSession().offline },
     lock: createSenderLock(db, randomUuid()),
     onError: (error) => console.error('outbox sender', error),
@@ -115,8 +118,8 @@ function requirePartner(): string {
  * Insert: the entry is written to the outbox, then sent. Resolves once the first attempt has an
  * answer (or after a few seconds): stored on the server, rejected by it, or queued on the tablet.
  */
-export function submitRepair(input: RepairInput): Promise<SubmitOutcome> {
-  return getSyncEngine().submit(requirePartner(), input);
+export function submitRepair(input: RepairInput, photo?: NewPhoto): Promise<SubmitOutcome> {
+  return getSyncEngine().submit(requirePartner(), input, undefined, photo);
 }
 
 /**
@@ -126,8 +129,9 @@ export function submitRepair(input: RepairInput): Promise<SubmitOutcome> {
 export function submitCorrection(
   input: RepairInput & Required<Pick<RepairInput, 'corrects' | 'correction_reason'>>,
   recordedAt: string,
+  photo?: NewPhoto,
 ): Promise<SubmitOutcome> {
-  return getSyncEngine().submit(requirePartner(), input, recordedAt);
+  return getSyncEngine().submit(requirePartner(), input, recordedAt, photo);
 }
 
 /**
@@ -168,4 +172,18 @@ export async function sendNow(): Promise<void> {
   if (!partnerId) return;
   await makeDueNow(db, partnerId);
   await getSyncEngine().kick('manual');
+}
+
+const NO_PHOTOS: PhotoStorage = { count: 0, bytes: 0, ofSentEntries: { count: 0, bytes: 0 } };
+
+/** What the signed-in partner's odometer photos take on the tablet (docs/ARCHITECTURE.md#odometer-photos). */
+export function partnerPhotoStorage(): Promise<PhotoStorage> {
+  const partnerId = currentPartnerId();
+  return partnerId ? photoStorage(db, partnerId) : Promise.resolve(NO_PHOTOS);
+}
+
+/** Room won back when storage runs low: the photos of entries the server holds. Resolves to how many. */
+export function dropSentEntriesPhotos(): Promise<number> {
+  const partnerId = currentPartnerId();
+  return partnerId ? dropPhotosOfSentEntries(db, partnerId) : Promise.resolve(0);
 }

@@ -10,7 +10,7 @@
  */
 import Dexie, { type Transaction } from 'dexie';
 import type { CorrectionReason, RepairEntry, RepairRecord } from '../../../contract';
-import type { MetaRow, OutboxEntry, OutboxError, OutboxState, PortalDatabase } from '../db';
+import type { MetaRow, OutboxEntry, OutboxError, OutboxState, PhotoRow, PortalDatabase } from '../db';
 import { entryDifferences, type EntryDifference, type EntryVersion } from './entry-conflict';
 import {
   CONFLICT_REASON,
@@ -58,6 +58,29 @@ export interface NewOutboxEntry {
   input: RepairInput;
   /** ISO 8601: the moment the mechanic pressed Insert. */
   recordedAt: string;
+  /** The odometer's photo taken with it, if any, already made small. */
+  photo?: NewPhoto | undefined;
+}
+
+/** A photo as the form hands it over: encoded, its size known. */
+export type NewPhoto = Pick<PhotoRow, 'blob' | 'type' | 'width' | 'height'>;
+
+function photoRowOf(entry: OutboxEntry, photo: NewPhoto): PhotoRow {
+  return {
+    id: entry.key,
+    entryKey: entry.key,
+    partnerId: entry.partnerId,
+    blob: photo.blob,
+    type: photo.type,
+    bytes: photo.blob.size,
+    width: photo.width,
+    height: photo.height,
+    state: 'waiting',
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    createdAt: entry.createdAt,
+  };
 }
 
 /** Inside a transaction over outbox and meta: takes the next sequence number. */
@@ -69,9 +92,9 @@ async function takeSeq(db: PortalDatabase): Promise<number> {
   return seq;
 }
 
-/** Writes one entry with the next sequence number, in one transaction. */
+/** Writes one entry with the next sequence number, and its photo if it has one, in one transaction. */
 export async function addToOutbox(db: PortalDatabase, value: NewOutboxEntry): Promise<OutboxEntry> {
-  return db.transaction('rw', db.outbox, db.meta, async () => {
+  return db.transaction('rw', db.outbox, db.meta, db.photos, async () => {
     const seq = await takeSeq(db);
     const row: OutboxEntry = {
       key: value.key,
@@ -85,6 +108,7 @@ export async function addToOutbox(db: PortalDatabase, value: NewOutboxEntry): Pr
       createdAt: value.recordedAt,
     };
     await db.outbox.add(row);
+    if (value.photo) await db.photos.add(photoRowOf(row, value.photo));
     return row;
   });
 }
@@ -438,7 +462,7 @@ function sendAgainAs(
   inConflictOnly: boolean,
   entryOf: (row: OutboxEntry) => OutboxEntry['entry'],
 ): Promise<OutboxEntry | null> {
-  return db.transaction('rw', db.outbox, async () => {
+  return db.transaction('rw', db.outbox, db.photos, async () => {
     const row = await db.outbox.get(value.key);
     if (!row || row.partnerId !== value.partnerId) return null;
     const state = outboxEntryState(row);
@@ -454,6 +478,8 @@ function sendAgainAs(
     };
     await db.outbox.delete(row.key);
     await db.outbox.add(next);
+    // Its photo goes with it, joined to whatever the new key is stored as.
+    await db.photos.where('entryKey').equals(row.key).modify({ entryKey: next.key });
     return next;
   });
 }
@@ -494,12 +520,13 @@ export function replaceConflictWithCorrection(
   return sendAgainAs(db, value, true, () => toEntry(value.input, value.recordedAt));
 }
 
-/** Drops a rejected entry (the mechanic confirmed). Entries still to be sent cannot be discarded. */
+/** Drops a rejected entry and its photo (the mechanic confirmed). Entries still to be sent cannot be discarded. */
 export async function discardRejected(db: PortalDatabase, key: string, partnerId: string): Promise<boolean> {
-  return db.transaction('rw', db.outbox, async () => {
+  return db.transaction('rw', db.outbox, db.photos, async () => {
     const row = await db.outbox.get(key);
     if (!row || row.partnerId !== partnerId || !mayMove(outboxEntryState(row), 'discarded')) return false;
     await db.outbox.delete(key);
+    await db.photos.where('entryKey').equals(key).delete();
     return true;
   });
 }
@@ -517,6 +544,8 @@ export interface HandedOverEntry {
   entry: OutboxEntry['entry'];
   rejected: boolean;
   lastError: OutboxError | null;
+  /** The odometer's photo the exporting tablet held for it, if any. */
+  photo?: NewPhoto | undefined;
 }
 
 /** A file's entry under a key this tablet holds with other values: not imported, and said so. */
@@ -561,7 +590,7 @@ export async function importHandedOver(
   entries: readonly HandedOverEntry[],
   importedAt: string,
 ): Promise<HandOverResult> {
-  return db.transaction('rw', db.outbox, db.history, db.meta, async () => {
+  return db.transaction('rw', db.outbox, db.history, db.meta, db.photos, async () => {
     let added = 0;
     let present = 0;
     const conflicts: HandOverConflict[] = [];
@@ -573,7 +602,7 @@ export async function importHandedOver(
         else conflicts.push({ key: value.key, kodeId: normaliseKodeId(value.entry.kode_id), differences });
         continue;
       }
-      await db.outbox.add({
+      const row: OutboxEntry = {
         key: value.key,
         partnerId,
         entry: value.entry,
@@ -583,7 +612,10 @@ export async function importHandedOver(
         nextAttemptAt: 0,
         lastError: value.lastError,
         createdAt: importedAt,
-      });
+      };
+      await db.outbox.add(row);
+      // Its photo comes with it, under the same key: the server joins it to the repair once.
+      if (value.photo) await db.photos.put(photoRowOf(row, value.photo));
       added += 1;
     }
     return { added, present, conflicts };

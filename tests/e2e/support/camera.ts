@@ -94,3 +94,77 @@ export function fakeCameraArgs(clip: string, { granted }: { granted: boolean }):
     granted ? '--use-fake-ui-for-media-stream' : '--deny-permission-prompts',
   ];
 }
+
+/** Seven segments per digit (a b c d e f g), as an odometer's display draws them. */
+const SEGMENTS: Record<string, string> = {
+  '0': 'abcdef',
+  '1': 'bc',
+  '2': 'abdeg',
+  '3': 'abcdg',
+  '4': 'bcfg',
+  '5': 'acdfg',
+  '6': 'acdefg',
+  '7': 'abc',
+  '8': 'abcdefg',
+  '9': 'abcdfg',
+};
+
+/** A segment's rectangle in a digit cell of w × h: [x, y, width, height]. */
+function segmentRect(segment: string, w: number, h: number): [number, number, number, number] {
+  const t = Math.round(w / 6);
+  const half = Math.round(h / 2);
+  switch (segment) {
+    case 'a':
+      return [t, 0, w - 2 * t, t];
+    case 'b':
+      return [w - t, t, t, half - t];
+    case 'c':
+      return [w - t, half, t, half - t];
+    case 'd':
+      return [t, h - t, w - 2 * t, t];
+    case 'e':
+      return [0, half, t, half - t];
+    case 'f':
+      return [0, t, t, half - t];
+    default:
+      return [t, half - Math.round(t / 2), w - 2 * t, t];
+  }
+}
+
+/**
+ * Writes test-results/camera/<name>.y4m: a dashboard's odometer at 1920×1080, light digits on a dark
+ * panel, with a seeded grain so that it does not compress to nothing (as a real photo would not).
+ */
+export async function writeOdometerClip(name: string, digits: string): Promise<string> {
+  const width = 1920;
+  const height = 1080;
+  const luma = Buffer.alloc(width * height);
+  let seed = 12345;
+  for (let i = 0; i < luma.length; i++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    const y = Math.floor(i / width);
+    luma[i] = 40 + Math.round((y / height) * 30) + (seed % 24);
+  }
+  const cellW = 180;
+  const cellH = 300;
+  const gap = 40;
+  const left = Math.floor((width - digits.length * (cellW + gap)) / 2);
+  const top = Math.floor((height - cellH) / 2);
+  [...digits].forEach((digit, index) => {
+    for (const segment of SEGMENTS[digit] ?? '') {
+      const [x, y, w, h] = segmentRect(segment, cellW, cellH);
+      for (let row = 0; row < h; row++) {
+        const start = (top + y + row) * width + left + index * (cellW + gap) + x;
+        luma.fill(230, start, start + w);
+      }
+    }
+  });
+  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+  const dir = path.join(TEST_RESULTS_DIR, 'camera');
+  await fs.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${name}.y4m`);
+  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
+  await fs.writeFile(file, Buffer.concat([header, frame, frame]));
+  return file;
+}

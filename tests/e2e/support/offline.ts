@@ -60,6 +60,7 @@ export interface StoredRepair {
   superseded_by: string | null;
   corrects: string | null;
   correction_reason: string | null;
+  photo?: { url: string; bytes: number; width: number; height: number } | null;
 }
 
 /** GET /api/partner/repairs with the partner's token: everything the server holds for them. */

@@ -46,6 +46,7 @@ const RECIPES_OF: Record<string, string[] | null> = {
   GridItem: null,
   Group: null,
   HStack: null,
+  Image: null,
   LocaleProvider: null,
   Portal: null,
   SimpleGrid: null,

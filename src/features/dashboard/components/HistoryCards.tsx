@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import type { Locale } from '../../../lib/i18n';
 import type { EntryStatusLabel } from '../../../lib/sync';
 import type { HistoryItem } from '../data/history';
+import { EntryPhotoSlot } from '../photo/slot';
 import {
   entryAttributes,
   hasVerification,
@@ -59,6 +60,11 @@ function HistoryCard({ item, status, locale, actions }: ShownEntry & { locale: L
           <Fact label={<Trans>Kilométrage</Trans>}>
             <OdometerText item={item} locale={locale} />
           </Fact>
+          {item.photo && (
+            <Fact label={<Trans>Photo du compteur</Trans>}>
+              <EntryPhotoSlot photo={item.photo} kodeId={item.kodeId} />
+            </Fact>
+          )}
           <Fact label={<Trans>Type de panne</Trans>}>
             <RepairTypeName item={item} locale={locale} />
           </Fact>

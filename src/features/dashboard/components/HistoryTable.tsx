@@ -4,12 +4,13 @@
  * server's reason and can be corrected or discarded. A table where it fits, cards on a narrower screen.
  */
 import { OPERATION_FAILED } from '../../../lib/error-messages';
-import { Button, EmptyState, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, EmptyState, Flex, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { REPAIRS_PAGE_DEFAULT } from '../../../../contract';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
+import { EntryPhotoSlot } from '../photo/slot';
 import { notify } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../lib/dates';
 import { loadOlderHistory, useHistory, type HistoryItem } from '../data/history';
@@ -243,6 +244,11 @@ function EntriesTable({ entries, locale, actions }: EntriesViewProps) {
               </Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap">
                 <OdometerText item={item} locale={locale} />
+                {item.photo && (
+                  <Flex justify="flex-end" mt="2">
+                    <EntryPhotoSlot photo={item.photo} kodeId={item.kodeId} />
+                  </Flex>
+                )}
               </Table.Cell>
               <Table.Cell textAlign="start">
                 <RepairTypeName item={item} locale={locale} />

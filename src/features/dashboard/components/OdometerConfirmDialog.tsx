@@ -6,9 +6,13 @@ import { formatDateTime } from '../../../lib/dates';
 import { formatKm } from '../../../lib/format';
 import { useLocale } from '../../../lib/i18n';
 import type { ReadingQuestion } from '../entry-form/flow';
+import { ChunkErrorBoundary } from '../../../components/ui/chunk-error-boundary';
+import { PhotoRequest, type PhotoDraftControls } from '../photo';
 
 export function OdometerConfirmDialog(props: {
   question: ReadingQuestion | null;
+  /** The entry's photo: the dialog asks for one, since it settles a disputed reading. */
+  photo: PhotoDraftControls;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -57,6 +61,9 @@ export function OdometerConfirmDialog(props: {
               </DataList.ItemValue>
             </DataList.Item>
           </DataList.Root>
+          <ChunkErrorBoundary reset={PhotoRequest.reset}>
+            <PhotoRequest controls={props.photo} />
+          </ChunkErrorBoundary>
         </>
       )}
     </ConfirmDialog>

@@ -14,6 +14,7 @@ import { LookupButtons } from '../entry-form/LookupButtons';
 import { useEntryForm } from '../entry-form/useEntryForm';
 import { VehicleSummary } from '../entry-form/VehicleSummary';
 import { useRepairTypes } from '../data/repair-types';
+import { PhotoField, PhotoFieldSpace } from '../photo';
 import { ScanDialog, VinCheck } from '../scan';
 import { OdometerConfirmDialog } from './OdometerConfirmDialog';
 import type { OfflineVehicleNoticeProps } from './OfflineVehicleNotice';
@@ -103,6 +104,10 @@ export function RepairForm() {
           />
         </SimpleGrid>
 
+        <ChunkErrorBoundary reset={PhotoField.reset} loading={<PhotoFieldSpace />}>
+          <PhotoField controls={entry.photo} />
+        </ChunkErrorBoundary>
+
         <ConsentField
           checked={form.values.consented}
           error={form.error('consented')}
@@ -129,6 +134,7 @@ export function RepairForm() {
       <ScanDialog open={entry.scanning} target="kode_id" onRead={entry.scanned} onClose={entry.closeScanner} />
       <OdometerConfirmDialog
         question={question?.type === 'reading' ? question.reading : null}
+        photo={entry.photo}
         onConfirm={() => entry.answer(true)}
         onCancel={() => entry.answer(false)}
       />

@@ -21,7 +21,15 @@ import {
   type RepairType,
 } from '../../../../contract';
 import { listRepairs, type ListRepairsParams } from '../api/list-repairs';
-import { db, partnerMetaKey, readMeta, writeMeta, type OutboxEntry, type OutboxError } from '../../../lib/db';
+import {
+  db,
+  partnerMetaKey,
+  readMeta,
+  writeMeta,
+  type OutboxEntry,
+  type OutboxError,
+  type PhotoRow,
+} from '../../../lib/db';
 import { useLocalQuery } from '../../../lib/local-query';
 import { currentPartnerId, usePartnerId } from '../../../lib/partner';
 import { singleFlightBy } from '../../../lib/single-flight';
@@ -43,6 +51,17 @@ export interface EntryConflict {
   /** Until when the stored repair can be corrected with this tablet's values; null when it cannot. */
   correctableUntil: string | null;
 }
+
+/**
+ * The odometer's photo of an entry, where it is (docs/PRODUCT.md#odometer-photo): on the tablet with an
+ * entry not sent yet, sending once the server has the entry, sent once the server has the photo too, or
+ * refused by the server. `localId` names it on the tablet, `repairId` on the server.
+ */
+export type HistoryPhoto = { width: number; height: number } & (
+  | { state: 'on_tablet' | 'sending'; localId: string }
+  | { state: 'refused'; localId: string; error: OutboxError | null }
+  | { state: 'sent'; repairId: string }
+);
 
 export interface HistoryItem {
   /** The server's id for a synced repair; the Idempotency-Key for a queued one. */
@@ -71,6 +90,8 @@ export interface HistoryItem {
   conflict: EntryConflict | null;
   /** Synced entries only: this tablet holds other values under its key (a refused entry, with `conflict`). */
   otherVersionHere: boolean;
+  /** The odometer's photo, if the entry has one. */
+  photo: HistoryPhoto | null;
 }
 
 export interface HistoryPage {
@@ -173,20 +194,24 @@ async function withoutSynced(partnerId: string, rows: readonly OutboxEntry[]): P
 /** One read transaction: the synced and queued parts come from the same moment, never half a merge. */
 function readHistory(partnerId: string, limit: number): Promise<HistoryPage> {
   // The outbox by name: only src/lib/sync touches its table (docs/ARCHITECTURE.md#layout).
-  return db.transaction('r', ['history', 'outbox', 'repairTypes', 'meta'], () => readHistoryRows(partnerId, limit));
+  return db.transaction('r', ['history', 'outbox', 'repairTypes', 'meta', 'photos'], () =>
+    readHistoryRows(partnerId, limit),
+  );
 }
 
 async function readHistoryRows(partnerId: string, limit: number): Promise<HistoryPage> {
   const range = db.history
     .where('[partnerId+recorded_at]')
     .between([partnerId, Dexie.minKey], [partnerId, Dexie.maxKey]);
-  const [synced, syncedCount, { rows: outbox, queued }, types, refreshedAt] = await Promise.all([
+  const [synced, syncedCount, { rows: outbox, queued }, types, refreshedAt, photos] = await Promise.all([
     range.clone().reverse().limit(limit).toArray(),
     range.clone().count(),
     readOutbox(partnerId),
     db.repairTypes.toArray(),
     readMeta<string>(partnerMetaKey('history-refreshed-at', partnerId)),
+    db.photos.where('partnerId').equals(partnerId).toArray(),
   ]);
+  const photoByEntry = new Map(photos.map((photo) => [photo.entryKey, photo]));
   const typeById = new Map(types.map(({ position: _position, ...type }) => [type.id, type]));
   const correctedHere = new Set(unsentCorrectionsAmong(outbox).map((row) => row.entry.corrects));
   const contested = new Set(queued.filter(({ stored }) => stored !== null).map(({ row }) => row.key));
@@ -194,6 +219,7 @@ async function readHistoryRows(partnerId: string, limit: number): Promise<Histor
     ...synced.map(({ partnerId: _partnerId, ...row }) => ({
       ...syncedItem(row, correctedHere.has(row.id)),
       otherVersionHere: contested.has(row.idempotency_key),
+      photo: photoOf(photoByEntry.get(row.idempotency_key), 'sending') ?? sentPhotoOf(row),
     })),
     ...queued.map(
       ({ row, stored }): HistoryItem => ({
@@ -213,10 +239,24 @@ async function readHistoryRows(partnerId: string, limit: number): Promise<Histor
         record: null,
         conflict: conflictOf(row, stored, stored !== null && correctedHere.has(stored.id)),
         otherVersionHere: false,
+        photo: photoOf(photoByEntry.get(row.key), 'on_tablet'),
       }),
     ),
   ];
   return { items: newestFirst(items).slice(0, limit), total: syncedCount + queued.length, refreshedAt: refreshedAt ?? null };
+}
+
+/** A photo still on the tablet: waiting for its entry (`waiting`), or for its own upload. */
+function photoOf(row: PhotoRow | undefined, waiting: 'on_tablet' | 'sending'): HistoryPhoto | null {
+  if (!row) return null;
+  const size = { width: row.width, height: row.height };
+  if (row.state === 'refused') return { ...size, state: 'refused', localId: row.id, error: row.lastError };
+  return { ...size, state: waiting, localId: row.id };
+}
+
+/** The photo the server holds for a stored repair. */
+function sentPhotoOf(record: RepairRecord): HistoryPhoto | null {
+  return record.photo ? { state: 'sent', repairId: record.id, width: record.photo.width, height: record.photo.height } : null;
 }
 
 /** The conflict a queued entry is in, if any; `correctionQueued`: the stored repair is being corrected already. */
@@ -287,6 +327,7 @@ function syncedItem(row: RepairRecord, correctionQueued: boolean): HistoryItem {
     record: row,
     conflict: null,
     otherVersionHere: false,
+    photo: null,
   };
 }
 

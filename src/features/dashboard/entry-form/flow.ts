@@ -52,7 +52,8 @@ export type Outcome =
   | { type: 'failed'; message: string | null }
   /** Refused by the server at once: the entry was dropped from the outbox, the form keeps it. */
   | { type: 'refused'; message: string | null }
-  | { type: 'saved'; kind: 'stored' | 'queued' }
+  /** `photoLeftOut`: the tablet had no room for the entry's photo, so the entry was kept without it. */
+  | { type: 'saved'; kind: 'stored' | 'queued'; photoLeftOut?: boolean }
   /** The mechanic answered a question with "go back": to the field it was about. */
   | { type: 'back-to-field'; field: 'vin_check' | 'odometer' };
 
@@ -76,7 +77,8 @@ export interface EntryFormState {
 }
 
 /** What the send answered, in the form's terms. */
-export type SendAnswer = { kind: 'stored' | 'queued' } | { kind: 'rejected'; key: string; message: string | null };
+export type SendAnswer =
+  { kind: 'stored' | 'queued'; photoLeftOut?: boolean } | { kind: 'rejected'; key: string; message: string | null };
 
 export type EntryFormEvent =
   | { type: 'find'; kodeId: string }
@@ -208,7 +210,8 @@ function readingChecked(draft: EntryDraft, verdict: ReadingVerdict): InsertStep 
 function submitted(answer: SendAnswer): InsertStep {
   // Refused at once, while the form is still here: dropped, so the mechanic fixes it in place (docs/PRODUCT.md#messages-and-toasts).
   if (answer.kind === 'rejected') return { step: 'discarding', key: answer.key, message: answer.message };
-  return { step: 'done', outcome: { type: 'saved', kind: answer.kind } };
+  const outcome: Outcome = { type: 'saved', kind: answer.kind };
+  return { step: 'done', outcome: answer.photoLeftOut ? { ...outcome, photoLeftOut: true } : outcome };
 }
 
 /** After the outcome was told: a saved entry leaves the form ready for the next vehicle, anything else keeps it. */

@@ -5,7 +5,7 @@
  * flow's dispatch, the entry's code and how to tell the mechanic.
  */
 import type * as EntryActions from '../data/entry-actions';
-import type { SubmitOutcome } from '../../../lib/sync';
+import type { NewPhoto, SubmitOutcome } from '../../../lib/sync';
 import { entryVehicleDetails, toRepairInput, type RepairFormValues } from '../validation';
 import {
   readingOf,
@@ -30,13 +30,16 @@ export interface InsertRun {
   current(): EntryFormState;
   /** Resolves once the mechanic has answered the question on show (the answer dispatched by then). */
   answered(): Promise<void>;
+  /** The odometer's photo taken for this entry, if any: written with it. */
+  photo(): NewPhoto | undefined;
   tell(outcome: Outcome): void;
 }
 
 type WorkStep = Exclude<InsertStep, { step: 'editing' | 'done' }>;
 
 function sendAnswer(outcome: SubmitOutcome): SendAnswer {
-  if (outcome.kind !== 'rejected') return { kind: outcome.kind };
+  if (outcome.kind !== 'rejected')
+    return outcome.photoLeftOut ? { kind: outcome.kind, photoLeftOut: true } : { kind: outcome.kind };
   return { kind: 'rejected', key: outcome.entry.key, message: outcome.entry.lastError?.message || null };
 }
 
@@ -46,7 +49,7 @@ function repairInputOf({ values, vehicle }: EntryDraft) {
 }
 
 /** The work of a step, and the event that answers it (null: the mechanic's answer, dispatched already). */
-async function work(step: WorkStep, { actions, answered }: InsertRun): Promise<EntryFormEvent | null> {
+async function work(step: WorkStep, { actions, answered, photo }: InsertRun): Promise<EntryFormEvent | null> {
   switch (step.step) {
     case 'resolving':
       return { type: 'vehicle-resolved', result: await actions.lookupVehicle(step.values.kode_id) };
@@ -61,7 +64,10 @@ async function work(step: WorkStep, { actions, answered }: InsertRun): Promise<E
       };
     }
     case 'submitting':
-      return { type: 'submitted', answer: sendAnswer(await actions.submitRepair(repairInputOf(step.draft))) };
+      return {
+        type: 'submitted',
+        answer: sendAnswer(await actions.submitRepair(repairInputOf(step.draft), photo())),
+      };
     case 'discarding':
       await actions.discardRepair(step.key);
       return { type: 'discarded' };

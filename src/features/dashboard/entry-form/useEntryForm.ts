@@ -12,7 +12,8 @@ import { OPERATION_FAILED } from '../../../lib/error-messages';
 import { afterFirstScreen, loadPersistently } from '../../../lib/start-up';
 import { useTypedValuesHandedOver } from '../../../lib/typed-before-hydration';
 import { useUnsavedInput } from '../../../lib/unsaved';
-import { notifyEntrySaved } from '../notify-saved';
+import { notifyEntrySaved, notifyPhotoLeftOut } from '../notify-saved';
+import { usePhotoDraft } from '../photo';
 import type { VinQuestion } from '../scan';
 import {
   EMPTY_REPAIR_FORM,
@@ -104,8 +105,9 @@ export function useEntryForm(formRef: RefObject<HTMLFormElement | null>) {
   const { t, i18n } = useLingui();
   // Validation runs on every change (docs/PRODUCT.md#dashboard-form); the hook shows each message when due.
   const form = useRepairForm(EMPTY_REPAIR_FORM);
+  const photo = usePhotoDraft();
   // A new version waits while anything is entered (the update prompt reads this).
-  useUnsavedInput(hasRepairInput(form.values));
+  useUnsavedInput(hasRepairInput(form.values) || photo.draft.kind !== 'none');
   useTypedValuesHandedOver(formRef);
   useFormOnShow(formRef);
   const flow = useFlow();
@@ -141,6 +143,7 @@ export function useEntryForm(formRef: RefObject<HTMLFormElement | null>) {
         return focus(outcome.field);
       case 'saved':
         notifyEntrySaved(i18n, outcome.kind);
+        if (outcome.photoLeftOut) notifyPhotoLeftOut(i18n);
         return readyForNextEntry();
     }
   }
@@ -151,6 +154,7 @@ export function useEntryForm(formRef: RefObject<HTMLFormElement | null>) {
    */
   function readyForNextEntry() {
     form.reset();
+    photo.clear();
     window.scrollTo({ top: 0, behavior: 'instant' });
     focus('kode_id', { preventScroll: true });
   }
@@ -181,13 +185,15 @@ export function useEntryForm(formRef: RefObject<HTMLFormElement | null>) {
   async function insert(values: RepairFormValues) {
     // Retry submits the form again, with what it holds then.
     const actions = await loadEntryActions(() => formRef.current?.requestSubmit());
-    if (actions) await runInsert(values, { ...flow, actions, tell });
+    if (actions) await runInsert(values, { ...flow, actions, tell, photo: photo.current });
   }
 
   const known = vehicleFor(state, form.values.kode_id);
   const found = known.status === 'found' ? known.vehicle : null;
   return {
     form,
+    /** The odometer's photo for this entry (optional). */
+    photo,
     /** The vehicle found for the identifier in the field. */
     found,
     /** Said of a vehicle looked up offline: from the tablet's copy, or not known here. */

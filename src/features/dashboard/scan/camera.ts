@@ -30,16 +30,21 @@ function problemOf(error: unknown): CameraProblem {
   }
 }
 
+/** The picture size asked for: enough to read a code at 150 ms a look, or as sharp as can be for a photo. */
+export const SCAN_SIZE = { width: 1280, height: 720 };
+export const PHOTO_SIZE = { width: 2560, height: 1440 };
+
 /**
- * Opens the rear camera ("environment"), or any camera a device without one has. Browsers give
- * navigator.mediaDevices only to secure pages (https or localhost): without it, the page is not one.
+ * Opens the rear camera ("environment"), or any camera a device without one has, at about `size`.
+ * Browsers give navigator.mediaDevices only to secure pages (https or localhost): without it, the page
+ * is not one.
  */
-export async function openCamera(): Promise<MediaStream> {
+export async function openCamera(size = SCAN_SIZE): Promise<MediaStream> {
   if (!window.isSecureContext || !navigator.mediaDevices?.getUserMedia) throw new CameraError('insecure');
   try {
     return await navigator.mediaDevices.getUserMedia({
       audio: false,
-      video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } },
+      video: { facingMode: { ideal: 'environment' }, width: { ideal: size.width }, height: { ideal: size.height } },
     });
   } catch (error) {
     throw new CameraError(problemOf(error));

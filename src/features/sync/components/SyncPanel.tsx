@@ -17,6 +17,7 @@ import { backgroundSyncAvailable } from '../../../lib/sync';
 import { useSyncStatus } from '../../../lib/sync/hooks';
 import { requestPersistentStorage, useStorageHealth } from '../hooks/useStorageHealth';
 import { HandoverSection } from './HandoverSection';
+import { PhotosLine } from './PhotosLine';
 import { StorageRiskAlert } from './StorageRiskText';
 
 export interface SyncPanelProps {
@@ -150,6 +151,7 @@ function StorageSection({ headingRef }: { headingRef: RefObject<HTMLHeadingEleme
           ))}
           <PersistenceLine health={health} />
           <UsageLine health={health} />
+          <PhotosLine />
           <InstallOffer />
         </>
       )}

@@ -124,6 +124,7 @@ export async function resetPortal() {
     db.readings.clear(),
     db.repairTypes.clear(),
     db.meta.clear(),
+    db.photos.clear(),
   ]);
 }
 

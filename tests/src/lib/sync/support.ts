@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { RepairRecord, User } from '../../../../contract';
 import type { OutboxEntry } from '../../../../src/lib/db';
 import { PortalDatabase } from '../../../../src/lib/db';
-import type { TransportResult } from '../../../../src/lib/sync/classify';
+import type { TransportFailure, TransportResult } from '../../../../src/lib/sync/classify';
 import type { Scheduler, SenderSession, SyncEngine } from '../../../../src/lib/sync/engine';
 import type { SenderLock } from '../../../../src/lib/sync/lock';
 import { addToOutbox, type RepairInput } from '../../../../src/lib/sync/outbox';
@@ -208,7 +208,7 @@ export class ServerDouble {
   }
 }
 
-export function networkFailure(): TransportResult {
+export function networkFailure(): TransportFailure {
   return { code: 0, status: 'error', error: { type: 'other', reason: 'network', message: 'Failed to fetch' } };
 }
 

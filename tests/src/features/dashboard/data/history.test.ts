@@ -34,6 +34,7 @@ function stored(id: string, recordedAt = MOMENT, corrects: string | null = null)
     record,
     conflict: null,
     otherVersionHere: false,
+    photo: null,
   };
 }
 

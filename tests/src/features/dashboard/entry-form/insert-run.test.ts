@@ -12,7 +12,7 @@ import {
   type Outcome,
 } from '../../../../../src/features/dashboard/entry-form/flow';
 import { runInsert, type InsertActions } from '../../../../../src/features/dashboard/entry-form/insert-run';
-import type { SubmitOutcome } from '../../../../../src/lib/sync';
+import type { NewPhoto, SubmitOutcome } from '../../../../../src/lib/sync';
 import { clio } from '../fixtures';
 
 const values = { kode_id: clio.kode_id, odometer: '120500', repair_type_id: 'oil', consented: true };
@@ -23,7 +23,10 @@ const sent = (kind: SubmitOutcome['kind'], lastError: { message: string } | null
   ({ kind, entry: { key: 'key-1', lastError } }) as unknown as SubmitOutcome;
 
 /** Runs an Insert from `start` with the mechanic giving `answers` in turn; what was done and told. */
-async function insert(stubs: Partial<InsertActions>, { start = INITIAL_ENTRY_FORM, answers = [] as boolean[] } = {}) {
+async function insert(
+  stubs: Partial<InsertActions>,
+  { start = INITIAL_ENTRY_FORM, answers = [] as boolean[], photo = undefined as NewPhoto | undefined } = {},
+) {
   let state: EntryFormState = start;
   const told: Outcome[] = [];
   const actions = {
@@ -40,6 +43,7 @@ async function insert(stubs: Partial<InsertActions>, { start = INITIAL_ENTRY_FOR
     current: () => state,
     answered: async () => void dispatch({ type: 'answered', confirmed: answers.shift() ?? false }),
     tell: (outcome) => told.push(outcome),
+    photo: () => photo,
   });
   return { state, told, actions };
 }
@@ -51,9 +55,16 @@ describe('an Insert', () => {
     expect(actions.checkReading).toHaveBeenCalledWith(clio.kode_id, 120_500, clio);
     expect(actions.submitRepair).toHaveBeenCalledWith(
       expect.objectContaining({ kode_id: clio.kode_id, odometer: 120_500, vin: clio.vin, model: 'Clio', year: 2019 }),
+      undefined,
     );
     expect(told).toEqual([{ type: 'saved', kind: 'stored' }]);
     expect(state).toEqual(INITIAL_ENTRY_FORM);
+  });
+
+  it('writes the odometer photo taken for the entry with it', async () => {
+    const photo: NewPhoto = { blob: new Blob(['webp']), type: 'image/webp', width: 1600, height: 1200 };
+    const { actions } = await insert({}, { photo });
+    expect(actions.submitRepair).toHaveBeenCalledWith(expect.objectContaining({ kode_id: clio.kode_id }), photo);
   });
 
   it('refused at once: discards the entry it queued and says why, the vehicle kept', async () => {

@@ -1,0 +1,50 @@
+/** An entry's odometer photo, whole (docs/PRODUCT.md#odometer-photo). */
+import { Dialog, Image, Spinner, Text } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
+import { DialogCloseButton, DialogFrame } from '../../../components/ui/dialog-frame';
+import type { PhotoImage } from '../data/photos';
+import { usePhotoCatalog } from './catalog';
+
+export interface PhotoViewerDialogProps {
+  open: boolean;
+  image: PhotoImage;
+  kodeId: string;
+  onClose: () => void;
+}
+
+export default function PhotoViewerDialog({ open, image, kodeId, onClose }: PhotoViewerDialogProps) {
+  usePhotoCatalog();
+  return (
+    <DialogFrame open={open} onClose={onClose} size={{ base: 'full', md: 'xl' }}>
+      <Dialog.Content>
+        <Dialog.Header>
+          <Dialog.Title>
+            <Trans>
+              Photo du compteur · <bdi>{kodeId}</bdi>
+            </Trans>
+          </Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body display="flex" justifyContent="center" pb="6">
+          {image.kind === 'shown' ? (
+            <Image
+              src={image.url}
+              alt=""
+              data-photo-full=""
+              maxWidth="full"
+              maxHeight="70vh"
+              objectFit="contain"
+              rounded="l2"
+            />
+          ) : image.kind === 'loading' ? (
+            <Spinner size="lg" />
+          ) : (
+            <Text role="alert" color="fg.error">
+              <Trans>La photo ne peut pas être affichée pour le moment. Réessayez une fois en ligne.</Trans>
+            </Text>
+          )}
+        </Dialog.Body>
+        <DialogCloseButton size="lg" />
+      </Dialog.Content>
+    </DialogFrame>
+  );
+}

@@ -1,0 +1,214 @@
+/**
+ * The odometer's photo end to end (docs/PRODUCT.md#odometer-photo), in Chromium with a fake camera
+ * filming an odometer the test draws itself: taken offline with the entry, made small on the tablet,
+ * kept there while the tablet is closed, then sent once the network is back, after its entry, exactly
+ * once, and shown in History from the tablet and then from the server.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newTabletContext, screenshot } from './support/browser';
+import { fakeCameraArgs, writeOdometerClip } from './support/camera';
+import {
+  contextPerTest,
+  fillRepairForm,
+  findVehicle,
+  openTab,
+  registerPartner,
+  repairForm,
+  serverRepairs,
+  signIn,
+  SYNC_TIMEOUT,
+  waitForServiceWorker,
+  waitUntilReadyOffline,
+  watchConsole,
+  type Account,
+} from './support/offline';
+import { exportFile, importFile } from './support/handover';
+import { useE2eSetting } from './support/setting';
+
+const e2e = useE2eSetting();
+const KODE = 'KODE000001';
+const VIN = 'VF1S1CD16RB267735';
+
+let camera: Browser;
+let account: Account;
+let handoverAccount: Account;
+const tablet = contextPerTest(() => camera);
+
+beforeAll(async () => {
+  const clip = await writeOdometerClip('odometer', '128450');
+  camera = await launchBrowser({ extraArgs: fakeCameraArgs(clip, { granted: true }) });
+  account = await registerPartner(e2e.portal.url, 'photo');
+  handoverAccount = await registerPartner(e2e.portal.url, 'photo-handover');
+}, 120_000);
+
+afterAll(async () => {
+  await camera.close();
+});
+
+/** The photos the tablet keeps, as the page's IndexedDB holds them (their bytes' first letters, not the bytes). */
+function tabletPhotos(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ state: string; type: string; bytes: number; width: number; height: number; magic: string }[]>(
+        (resolve, reject) => {
+          const open = indexedDB.open('garage-portal');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const request = open.result.transaction('photos').objectStore('photos').getAll();
+            request.onerror = () => reject(request.error);
+            request.onsuccess = async () => {
+              const rows = request.result as {
+                state: string;
+                type: string;
+                blob: Blob;
+                width: number;
+                height: number;
+              }[];
+              open.result.close();
+              resolve(
+                await Promise.all(
+                  rows.map(async (row) => ({
+                    state: row.state,
+                    type: row.type,
+                    bytes: row.blob.size,
+                    width: row.width,
+                    height: row.height,
+                    magic: new TextDecoder().decode((await row.blob.slice(0, 12).arrayBuffer()).slice(8, 12)),
+                  })),
+                ),
+              );
+            };
+          };
+        },
+      ),
+  );
+}
+
+/** Takes the odometer's photo with the form's camera and waits for its preview. */
+async function photographOdometer(page: Page) {
+  const form = repairForm(page).form;
+  await form.getByRole('button', { name: 'Photographier le compteur' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Photo du compteur' });
+  await dialog.getByText('Cadrez le compteur, lisible, puis prenez la photo.').waitFor();
+  await dialog.getByRole('button', { name: 'Prendre la photo' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await form.locator('[data-photo-preview]').waitFor();
+}
+
+/** The History entry's photo: its state, once shown. */
+function entryPhoto(page: Page) {
+  return page.locator('[data-entry-photo]').first();
+}
+
+describe('the odometer photo', () => {
+  it('taken offline with the entry, the tablet closed, then online: one entry and one photo on the server', async () => {
+    const context = await tablet.open();
+    const page = await context.newPage();
+    await signIn(page, e2e.portal.url, account);
+    await waitForServiceWorker(page);
+    await waitUntilReadyOffline(page);
+    await findVehicle(page, KODE, VIN);
+
+    await context.setOffline(true);
+    await fillRepairForm(page, { kodeId: KODE, odometer: 128_450, type: 'Vidange', find: true });
+    const form = repairForm(page).form;
+    await photographOdometer(page);
+    const preview = form.locator('[data-photo-preview]');
+    expect(await preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1600);
+    await screenshot(page, 'photo-form-preview');
+
+    await repairForm(page).insert.press('Enter');
+    await page
+      .getByText('Saisie enregistrée sur la tablette, elle sera envoyée dès le retour de la connexion.')
+      .first()
+      .waitFor();
+    expect(await form.locator('[data-photo-preview]').count()).toBe(0);
+    const [kept] = await tabletPhotos(page);
+    // Made small on the tablet: WebP, 1600 px on its long side (the camera gave 1920), well under 200 KB.
+    expect(kept).toMatchObject({ state: 'waiting', type: 'image/webp', width: 1600, height: 900, magic: 'WEBP' });
+    expect(kept?.bytes).toBeLessThanOrEqual(200 * 1024);
+
+    await openTab(page, 'Historique');
+    await expect.poll(() => entryPhoto(page).getAttribute('data-entry-photo')).toBe('on_tablet');
+    await entryPhoto(page).getByText('Photo sur la tablette').waitFor();
+    await screenshot(page, 'photo-history-on-tablet');
+    expect(await serverRepairs(e2e.portal.url, account)).toEqual([]);
+
+    // The tablet closed, then the network back, then the portal opened again.
+    await page.close();
+    await context.setOffline(false);
+    const again = await context.newPage();
+    await again.goto(e2e.portal.url);
+    await openTab(again, 'Historique');
+    await expect.poll(() => entryPhoto(again).getAttribute('data-entry-photo'), SYNC_TIMEOUT).toBe('sent');
+    await entryPhoto(again).getByText('Photo envoyée').waitFor();
+    await screenshot(again, 'photo-history-sent');
+    expect(await tabletPhotos(again)).toEqual([]);
+
+    const stored = await serverRepairs(e2e.portal.url, account);
+    expect(stored).toHaveLength(1);
+    const photo = stored[0]?.photo;
+    expect(photo).toMatchObject({ width: 1600, height: 900, bytes: kept?.bytes });
+    const answer = await fetch(`${e2e.portal.url}${photo?.url}`, {
+      headers: { authorization: `Bearer ${account.token}`, 'x-origin': e2e.portal.url },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('image/webp');
+    expect((await answer.arrayBuffer()).byteLength).toBe(kept?.bytes);
+
+    // Tapped, the thumbnail shows the picture whole, from the server now.
+    await entryPhoto(again)
+      .getByRole('button', { name: `Voir la photo du compteur de ${KODE}` })
+      .click();
+    const full = again.getByRole('dialog').locator('[data-photo-full]');
+    await full.waitFor();
+    await expect.poll(() => full.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1600);
+    await again.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+    await screenshot(again, 'photo-viewer');
+  });
+
+  it('moves with the hand-over file to another tablet, and the server keeps one photo whichever tablet sends it', async () => {
+    const first = await tablet.open();
+    const page = await first.newPage();
+    await signIn(page, e2e.portal.url, handoverAccount);
+    await waitForServiceWorker(page);
+    await waitUntilReadyOffline(page);
+    await first.setOffline(true);
+    await fillRepairForm(page, { kodeId: KODE, odometer: 99_000, type: 'Vidange' });
+    await photographOdometer(page);
+    await repairForm(page).insert.press('Enter');
+    await page
+      .getByText('Saisie enregistrée sur la tablette, elle sera envoyée dès le retour de la connexion.')
+      .first()
+      .waitFor();
+    const [kept] = await tabletPhotos(page);
+    const file = await exportFile(page);
+
+    const second = await newTabletContext(camera);
+    const secondConsole = watchConsole(second);
+    try {
+      const other = await second.newPage();
+      await signIn(other, e2e.portal.url, handoverAccount);
+      await importFile(other, file);
+      await other.getByText('1 saisie ajoutée, 0 déjà présente.').first().waitFor();
+      await other.keyboard.press('Escape');
+      await openTab(other, 'Historique');
+      await expect.poll(() => entryPhoto(other).getAttribute('data-entry-photo'), SYNC_TIMEOUT).toBe('sent');
+      expect(secondConsole.unexpected()).toEqual([]);
+    } finally {
+      await second.close();
+    }
+    const [sentFromSecond] = await serverRepairs(e2e.portal.url, handoverAccount);
+    expect(sentFromSecond?.photo).toMatchObject({ width: kept?.width, height: kept?.height, bytes: kept?.bytes });
+
+    // The first tablet comes back online: its entry and photo go too, and the server still holds one of each.
+    await first.setOffline(false);
+    await openTab(page, 'Historique');
+    await expect.poll(() => entryPhoto(page).getAttribute('data-entry-photo'), SYNC_TIMEOUT).toBe('sent');
+    expect(await tabletPhotos(page)).toEqual([]);
+    const stored = await serverRepairs(e2e.portal.url, handoverAccount);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.photo).toEqual(sentFromSecond?.photo);
+  });
+});
