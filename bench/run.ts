@@ -265,6 +265,7 @@ async function main() {
           cpuSlowdown: TABLET_CPU_SLOWDOWN,
           encodeMs: figure(runs.encodeMs, 'ms'),
           typingInpMs: figure(runs.typingInpMs, 'ms'),
+          idleTypingInpMs: figure(runs.idleTypingInpMs, 'ms'),
           keptKb: figure(
             runs.bytes.map((bytes) => bytes / KB),
             'KB',

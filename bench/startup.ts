@@ -44,15 +44,19 @@ export interface StartupRuns {
 const EVENT_TIMING_FLOOR_MS = 16;
 const KEY_DELAY_MS = 60;
 
-/** Starts recording the page's interactions (Event Timing), each by its worst event's duration. */
+/**
+ * Starts recording the page's interactions from now on (Event Timing), each by its worst event's
+ * duration; a later call starts a new record.
+ */
 export async function recordInteractions(page: Page): Promise<void> {
   await page.evaluate((floor) => {
     const worst = new Map<number, number>();
+    const since = performance.now();
     Object.assign(window, { benchInteractions: worst });
     new PerformanceObserver((list) => {
       // TypeScript's DOM library lacks interactionId (Event Timing level 1 has it).
       for (const entry of list.getEntries() as (PerformanceEventTiming & { interactionId?: number })[]) {
-        if (entry.interactionId)
+        if (entry.interactionId && entry.startTime >= since)
           worst.set(entry.interactionId, Math.max(worst.get(entry.interactionId) ?? 0, entry.duration));
       }
     }).observe({ type: 'event', durationThreshold: floor, buffered: true } as PerformanceObserverInit);

@@ -61,7 +61,7 @@ export default function EntryPhoto({ photo, kodeId }: EntryPhotoProps) {
         onClick={() => setOpen(true)}
       >
         {image.kind === 'shown' ? (
-          <Image src={image.url} alt="" width="full" height="full" objectFit="cover" />
+          <Image src={image.url} alt="" decoding="async" width="full" height="full" objectFit="cover" />
         ) : image.kind === 'loading' ? (
           <Spinner size="sm" />
         ) : (

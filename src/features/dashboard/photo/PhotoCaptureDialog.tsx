@@ -96,7 +96,16 @@ function CameraView({ onTaken, onChooseFile }: Pick<PhotoCaptureDialogProps, 'on
   };
   return (
     <Stack gap="3">
-      <Box position="relative" bg="black" rounded="l2" overflow="hidden" aspectRatio="4 / 3">
+      {/* A camera's 16:9, letterboxed where a landscape tablet has less height: the buttons stay in view. */}
+      <Box
+        position="relative"
+        bg="black"
+        rounded="l2"
+        overflow="hidden"
+        aspectRatio="16 / 9"
+        maxHeight={{ base: '60dvh', md: 'calc(100dvh - 22rem)' }}
+        width="full"
+      >
         <chakra.video
           ref={videoRef}
           muted

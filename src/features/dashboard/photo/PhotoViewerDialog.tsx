@@ -16,7 +16,8 @@ export default function PhotoViewerDialog({ open, image, kodeId, onClose }: Phot
   usePhotoCatalog();
   return (
     <DialogFrame open={open} onClose={onClose} size={{ base: 'full', md: 'xl' }}>
-      <Dialog.Content>
+      {/* The full size's minimum height (the whole screen) is not undone by the larger sizes. */}
+      <Dialog.Content minHeight={{ base: '100dvh', md: 'auto' }}>
         <Dialog.Header>
           <Dialog.Title>
             <Trans>
@@ -29,9 +30,11 @@ export default function PhotoViewerDialog({ open, image, kodeId, onClose }: Phot
             <Image
               src={image.url}
               alt=""
+              decoding="async"
               data-photo-full=""
               maxWidth="full"
-              maxHeight="70vh"
+              // The dialog's title and close button stay in view above it, on a landscape tablet too.
+              maxHeight="calc(100dvh - 12rem)"
               objectFit="contain"
               rounded="l2"
             />
