@@ -5,7 +5,7 @@
  * Odometer photos through the outbox's sender: the entry first, then its photo, PUT to the repair the
  * server stored, exactly once, retried like entries, following an entry sent again under a new key.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Photo } from '../../../../contract';
 import type { PhotoRow } from '../../../../src/lib/db';
 import type { TransportResult } from '../../../../src/lib/sync/classify';
@@ -186,5 +186,25 @@ describe('odometer photos through the sender', () => {
     const dropped = await insert(122_000);
     expect(await discardRejected(db, dropped.key, 'partner-a')).toBe(true);
     expect(await db.photos.get(dropped.key)).toBeUndefined();
+  });
+
+  it('a full tablet keeps the entry without its photo, and says so: a photo never costs an entry', async () => {
+    const { db, server, engine } = setup();
+    const full = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    const add = vi.spyOn(db.photos, 'add').mockRejectedValue(full);
+    const outcome = await engine.submit('partner-a', repair('KODE000001', 120_000), undefined, PHOTO);
+    expect(add).toHaveBeenCalled();
+    expect(outcome).toMatchObject({ kind: 'stored', photoLeftOut: true });
+    expect(server.calls).toHaveLength(1);
+    expect(await db.photos.count()).toBe(0);
+  });
+
+  it('any other failure to write the photo fails the Insert whole: nothing half written', async () => {
+    const { db, engine } = setup();
+    vi.spyOn(db.photos, 'add').mockRejectedValue(new Error('disk on fire'));
+    await expect(engine.submit('partner-a', repair('KODE000001', 120_000), undefined, PHOTO)).rejects.toThrow(
+      'disk on fire',
+    );
+    expect(await db.outbox.count()).toBe(0);
   });
 });
