@@ -13,6 +13,7 @@ export default defineConfig({
         '<rootDir>/src/locales/**',
         '<rootDir>/src/features/dashboard/scan/**',
         '<rootDir>/src/features/dashboard/photo/**',
+        '<rootDir>/src/features/sync/components/PhotosLine.tsx',
       ],
     },
     {
@@ -22,10 +23,9 @@ export default defineConfig({
       exclude: ['<rootDir>/src/features/dashboard/scan/locales/**'],
     },
     {
-      // The odometer photo's words load with its parts, after the form is typeable (docs/PRODUCT.md#odometer-photo).
-      path: '<rootDir>/src/features/dashboard/photo/locales/{locale}/messages',
-      include: ['<rootDir>/src/features/dashboard/photo'],
-      exclude: ['<rootDir>/src/features/dashboard/photo/locales/**'],
+      // The odometer photo's words load with its parts (the form's field, the storage's photo line), after the form is typeable.
+      path: '<rootDir>/src/locales/photo/{locale}/messages',
+      include: ['<rootDir>/src/features/dashboard/photo', '<rootDir>/src/features/sync/components/PhotosLine.tsx'],
     },
   ],
   format: 'po',

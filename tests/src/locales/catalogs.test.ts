@@ -2,8 +2,8 @@
 /**
  * Every message of the French source catalogs is translated in Arabic and English, with the same
  * placeholders and tags. Run `npm run extract` after adding a string; this test then names what
- * still needs translating. Besides the app's catalog, the scanner has its own, loaded with it
- * (lingui.config.ts).
+ * still needs translating. Besides the app's catalog, the scanner and the odometer photo have their
+ * own, loaded with them (lingui.config.ts).
  */
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -12,17 +12,16 @@ import { readPo } from '../../../server/i18n/po';
 
 type Catalog = ReturnType<typeof readCatalog>;
 
-const scanCatalog = (locale: string): Catalog =>
-  new Map(
-    readPo(fs.readFileSync(`src/features/dashboard/scan/locales/${locale}/messages.po`, 'utf8')).map((entry) => [
-      entry.id,
-      entry,
-    ]),
-  );
+/** A part's own catalog (lingui.config.ts), by the folder of its locales. */
+const partCatalog =
+  (folder: string) =>
+  (locale: string): Catalog =>
+    new Map(readPo(fs.readFileSync(`${folder}/${locale}/messages.po`, 'utf8')).map((entry) => [entry.id, entry]));
 
 const CATALOGS: [string, (locale: 'fr' | 'ar' | 'en') => Catalog, number][] = [
   ['app', readCatalog, 100],
-  ['scanner', scanCatalog, 20],
+  ['scanner', partCatalog('src/features/dashboard/scan/locales'), 20],
+  ['photo', partCatalog('src/locales/photo'), 20],
 ];
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)|<\/?(\d+)\/?>/g)].map((match) => match[0]).sort();

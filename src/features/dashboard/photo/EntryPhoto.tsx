@@ -10,7 +10,7 @@ import { outboxErrorText } from '../../../lib/outbox-error-text';
 import type { HistoryPhoto } from '../data/history';
 import { usePhotoImage } from '../data/photos';
 import { CameraIcon } from './CameraIcon';
-import { usePhotoCatalog } from './catalog';
+import { usePhotoCatalog } from '../../../lib/photo-catalog';
 import type { PhotoViewerDialogProps } from './PhotoViewerDialog';
 
 const PhotoViewerDialog = lazyDialog<PhotoViewerDialogProps>(

@@ -7,7 +7,7 @@ import { Box, Button, chakra, Dialog, HStack, Stack, Text } from '@chakra-ui/rea
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { DialogCloseButton, DialogFrame, TOAST_STRIP } from '../../../components/ui/dialog-frame';
-import { usePhotoCatalog } from './catalog';
+import { usePhotoCatalog } from '../../../lib/photo-catalog';
 import { CameraError, openCamera, PHOTO_SIZE, stopCamera, type CameraProblem } from '../scan/camera';
 
 export interface PhotoCaptureDialogProps {

@@ -3,12 +3,12 @@
  * tablet's own picker (`capture="environment"` opens its camera) where the page cannot use one; then a
  * preview with Retake and Remove. The picture is made small before it is shown (usePhotoDraft).
  */
-import { Box, Button, chakra, HStack, Image, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Button, chakra, HStack, Image, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { CameraIcon } from './CameraIcon';
-import { usePhotoCatalog } from './catalog';
+import { usePhotoCatalog } from '../../../lib/photo-catalog';
 import type { PhotoCaptureDialogProps } from './PhotoCaptureDialog';
 import type { PhotoDraftControls } from './usePhotoDraft';
 
@@ -109,22 +109,22 @@ export default function PhotoField({ controls }: PhotoFieldProps) {
         </Box>
       )}
       <DraftStatus draft={draft} />
-      <VisuallyHidden asChild>
-        <input
-          ref={fileRef}
-          type="file"
-          accept="image/*"
-          capture="environment"
-          tabIndex={-1}
-          aria-hidden="true"
-          data-photo-file=""
-          onChange={(event) => {
-            const file = event.currentTarget.files?.[0];
-            event.currentTarget.value = '';
-            if (file) controls.accept(file);
-          }}
-        />
-      </VisuallyHidden>
+      {/* Out of sight but not display:none, so a tap on the button may open it on every browser. */}
+      <chakra.input
+        ref={fileRef}
+        srOnly
+        type="file"
+        accept="image/*"
+        capture="environment"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-photo-file=""
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          event.currentTarget.value = '';
+          if (file) controls.accept(file);
+        }}
+      />
       <PhotoCaptureDialog
         open={cameraOpen}
         onTaken={(picture) => {

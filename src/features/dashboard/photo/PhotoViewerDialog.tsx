@@ -3,7 +3,7 @@ import { Dialog, Image, Spinner, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import { DialogCloseButton, DialogFrame } from '../../../components/ui/dialog-frame';
 import type { PhotoImage } from '../data/photos';
-import { usePhotoCatalog } from './catalog';
+import { usePhotoCatalog } from '../../../lib/photo-catalog';
 
 export interface PhotoViewerDialogProps {
   open: boolean;

@@ -10,9 +10,11 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../components/ui/toaster';
 import { formatBytes } from '../../../lib/format';
 import { useLocale } from '../../../lib/i18n';
+import { usePhotoCatalog } from '../../../lib/photo-catalog';
 import { dropSentEntriesPhotos, usePhotoStorage } from '../data/photos';
 
 export function PhotosLine() {
+  usePhotoCatalog();
   const { t } = useLingui();
   const locale = useLocale();
   const storage = usePhotoStorage();

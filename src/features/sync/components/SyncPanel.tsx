@@ -6,7 +6,7 @@
 import { Box, Button, Dialog, Heading, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useRef, useState, type RefObject } from 'react';
+import { Suspense, useRef, useState, type RefObject } from 'react';
 import { DialogCloseButton, DialogFrame } from '../../../components/ui/dialog-frame';
 import { showToast } from '../../../components/ui/toaster';
 import { formatBytes } from '../../../lib/format';
@@ -151,7 +151,10 @@ function StorageSection({ headingRef }: { headingRef: RefObject<HTMLHeadingEleme
           ))}
           <PersistenceLine health={health} />
           <UsageLine health={health} />
-          <PhotosLine />
+          {/* Its words are the photo's catalog, fetched with it: the rest of the panel does not wait. */}
+          <Suspense fallback={null}>
+            <PhotosLine />
+          </Suspense>
           <InstallOffer />
         </>
       )}
