@@ -18,7 +18,7 @@ import { db, type OutboxEntry, type OutboxError, type PhotoRow } from '../db';
 import { getSession } from '../session';
 import { getSyncEngine } from './index';
 import { importHandedOver, partnerOutbox, type HandedOverEntry, type HandOverResult, type NewPhoto } from './outbox';
-import { sealHolds, sealingAvailable, sealOf } from './seal';
+import { fromBase64, sealHolds, sealingAvailable, sealOf, toBase64 } from './seal';
 
 export const HANDOVER_FORMAT = 'kode-garage-outbox' as const;
 /** 2: sealed. Version 1 (before the seal) is refused: nothing proves it is as it was exported. */
@@ -104,23 +104,6 @@ function fileError(error: OutboxError): NonNullable<HandoverFileEntry['last_erro
   return error.reason ? { code: error.code, reason: error.reason } : { code: error.code };
 }
 
-async function base64Of(blob: Blob): Promise<string> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  let binary = '';
-  // In slices: String.fromCharCode takes its arguments on the stack.
-  for (let start = 0; start < bytes.length; start += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
-  }
-  return btoa(binary);
-}
-
-function blobOf(base64: string, type: string): Blob {
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
-  return new Blob([bytes], { type });
-}
-
 async function toFileEntry(row: OutboxEntry, photo: PhotoRow | undefined): Promise<HandoverFileEntry> {
   const { recorded_at, ...body } = row.entry;
   return {
@@ -130,7 +113,14 @@ async function toFileEntry(row: OutboxEntry, photo: PhotoRow | undefined): Promi
     state: row.state,
     ...(row.lastError ? { last_error: fileError(row.lastError) } : {}),
     ...(photo
-      ? { photo: { type: photo.type, width: photo.width, height: photo.height, data: await base64Of(photo.blob) } }
+      ? {
+          photo: {
+            type: photo.type,
+            width: photo.width,
+            height: photo.height,
+            data: toBase64(new Uint8Array(await photo.blob.arrayBuffer())),
+          },
+        }
       : {}),
   };
 }
@@ -184,7 +174,12 @@ function parseJson(text: string): unknown {
 }
 
 function photoOf(photo: z.output<typeof handoverPhoto>): NewPhoto {
-  return { blob: blobOf(photo.data, photo.type), type: photo.type, width: photo.width, height: photo.height };
+  return {
+    blob: new Blob([fromBase64(photo.data)], { type: photo.type }),
+    type: photo.type,
+    width: photo.width,
+    height: photo.height,
+  };
 }
 
 function toHandedOver({

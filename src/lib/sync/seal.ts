@@ -28,15 +28,26 @@ export function sealingAvailable(): boolean {
   return typeof globalThis.crypto?.subtle?.importKey === 'function';
 }
 
+/** Bytes from base64 (the hand-over key, a photo in the hand-over file). */
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+}
+
+/** Bytes as base64, in slices: String.fromCharCode takes its arguments on the stack (a photo is 200 KB). */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let start = 0; start < bytes.length; start += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  }
+  return btoa(binary);
+}
+
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  return fromBase64(text.replace(/-/g, '+').replace(/_/g, '/'));
 }
 
 function toBase64Url(bytes: ArrayBuffer): string {
-  let binary = '';
-  for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return toBase64(new Uint8Array(bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 const SEAL_PATTERN = /^[A-Za-z0-9_-]{43}$/;
