@@ -13,6 +13,7 @@ import type { Locale } from '../../../lib/i18n';
 import { outboxErrorText } from '../../../lib/outbox-error-text';
 import type { EntryStatusLabel } from '../../../lib/sync';
 import type { EntryConflict, HistoryItem } from '../data/history';
+import { PhotoMarkSlot } from '../photo/slot';
 import { CORRECTION_REASON_LABELS, ReasonsText, VerdictBadge } from './VerdictBadge';
 
 /** What the mechanic can do from an entry; the dialogs they open belong to the history. */
@@ -141,7 +142,12 @@ export function Verification({ item, actions }: { item: HistoryItem; actions: En
           <Trans>Autre version sur cette tablette</Trans>
         </Badge>
       )}
-      {item.verdict && item.superseded === null && <VerdictBadge verdict={item.verdict} />}
+      {item.verdict && item.superseded === null && (
+        <HStack gap="1" wrap="wrap">
+          <VerdictBadge verdict={item.verdict} />
+          {item.photo && <PhotoMarkSlot verdict={item.verdict} />}
+        </HStack>
+      )}
       {item.superseded === null && <ReasonsText reasons={item.reasons} />}
       {item.superseded === 'stored' && (
         <Badge colorPalette="gray" variant="outline" size="md">

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { formatKm } from '../../../lib/format';
 import { useLocale } from '../../../lib/i18n';
 import { useVehicleTimeline, type TimelineReading } from '../data/readings';
+import { PhotoMarkSlot } from '../photo/slot';
 import { ReasonsText, VerdictBadge } from './VerdictBadge';
 
 /** How many of the latest readings are listed under the chart. */
@@ -129,6 +130,7 @@ function ReadingLine({ reading }: { reading: TimelineReading }) {
         <bdi>{formatDateTime(reading.recordedAt)}</bdi>
       </Text>
       <VerdictBadge verdict={reading.verdict} />
+      {reading.photo && <PhotoMarkSlot verdict={reading.verdict} />}
       <Badge variant="outline" size="sm">
         {reading.own ? <Trans>Votre garage</Trans> : <Trans>Autre garage</Trans>}
       </Badge>

@@ -31,6 +31,8 @@ export interface TimelineReading {
   own: boolean;
   /** Still on the tablet: judged here; the server judges it again when it arrives. */
   queued: boolean;
+  /** Has an odometer photo, on the server or still on this tablet (docs/PRODUCT.md#odometer-photo). */
+  photo: boolean;
 }
 
 export interface VehicleTimeline {
@@ -44,6 +46,7 @@ export interface VehicleTimeline {
 interface KnownReading extends Reading {
   own: boolean;
   queued: boolean;
+  photo: boolean;
   /** The server's verdict, when the server has judged it. */
   stored: { verdict: ReadingVerdictCode; reasons: ReadingReason[] } | null;
 }
@@ -74,11 +77,15 @@ function fromServer(cached: CachedReadings, history: readonly HistoryRow[]): Kno
     correction_reason: null,
     own: reading.own,
     queued: false,
+    photo: reading.has_photo ?? false,
     stored: { verdict: reading.verdict, reasons: reading.reasons },
   }));
 }
 
-function fromHistory(row: HistoryRow, correctedHere: ReadonlySet<string>): KnownReading {
+/** The keys of the entries whose photo is still on this tablet (sent or not, the entry has one). */
+type PhotosHere = ReadonlySet<string>;
+
+function fromHistory(row: HistoryRow, correctedHere: ReadonlySet<string>, photosHere: PhotosHere): KnownReading {
   return {
     id: row.id,
     odometer: row.odometer,
@@ -88,12 +95,13 @@ function fromHistory(row: HistoryRow, correctedHere: ReadonlySet<string>): Known
     correction_reason: row.correction_reason ?? null,
     own: true,
     queued: false,
+    photo: row.photo != null || photosHere.has(row.idempotency_key),
     // A row kept from before verdicts existed has none: it is judged here.
     stored: row.verdict ? { verdict: row.verdict, reasons: row.reasons } : null,
   };
 }
 
-function fromOutbox(row: OutboxEntry): KnownReading {
+function fromOutbox(row: OutboxEntry, photosHere: PhotosHere): KnownReading {
   return {
     id: row.key,
     odometer: row.entry.odometer,
@@ -103,6 +111,7 @@ function fromOutbox(row: OutboxEntry): KnownReading {
     correction_reason: row.entry.correction_reason ?? null,
     own: true,
     queued: true,
+    photo: photosHere.has(row.key),
     stored: null,
   };
 }
@@ -120,9 +129,17 @@ function fromLookup(vehicle: Vehicle | null | undefined): KnownReading[] {
       correction_reason: null,
       own: false,
       queued: false,
+      photo: false,
       stored: null,
     },
   ];
+}
+
+/** Which of these entries have a photo on the tablet: the index's keys only, never the pictures. */
+async function photoEntryKeys(entryKeys: readonly string[]): Promise<PhotosHere> {
+  if (entryKeys.length === 0) return new Set();
+  const keys = await db.photos.where('entryKey').anyOf(entryKeys).keys();
+  return new Set(keys.map(String));
 }
 
 async function knownReadings(
@@ -139,11 +156,12 @@ async function knownReadings(
     vehicle === undefined ? db.vehicles.get([partnerId, id]) : Promise.resolve(vehicle),
   ]);
   const correctedHere = new Set(corrections.map((row) => row.entry.corrects ?? ''));
+  const photosHere = await photoEntryKeys([...history.map((row) => row.idempotency_key), ...queued.map((row) => row.key)]);
   return {
     readings: [
       ...(cached ? fromServer(cached, history) : fromLookup(cachedVehicle)),
-      ...history.map((row) => fromHistory(row, correctedHere)),
-      ...queued.map(fromOutbox),
+      ...history.map((row) => fromHistory(row, correctedHere, photosHere)),
+      ...queued.map((row) => fromOutbox(row, photosHere)),
     ],
     fetchedAt: cached?.fetchedAt ?? null,
   };
@@ -164,6 +182,7 @@ function toTimeline(readings: readonly KnownReading[]): TimelineReading[] {
         reasons: judgement.reasons,
         own: reading.own,
         queued: reading.queued,
+        photo: reading.photo,
       };
     })
     .sort((a, b) => Date.parse(b.recordedAt) - Date.parse(a.recordedAt) || (a.key < b.key ? 1 : -1));

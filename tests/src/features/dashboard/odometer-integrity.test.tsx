@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CORRECTION_WINDOW_MS, type RepairRecord, type VehicleReading } from '../../../../contract';
 import DashboardPage from '../../../../src/features/dashboard/pages/DashboardPage';
-import { db } from '../../../../src/lib/db';
+import { db, type PhotoRow } from '../../../../src/lib/db';
 import { renderWithApp } from '../../render';
 import { expectToast } from '../../support/api';
 import { expectVisible } from '../../support/dom';
 import { repairRecord } from '../../../support/records';
-import { clio, offline, ok, queuedEntry, repairTypes, setOnline, useDashboardSetting } from './support';
+import { clio, offline, ok, partner, queuedEntry, repairTypes, setOnline, useDashboardSetting } from './support';
 
 vi.mock('../../../../src/lib/api/client', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../../src/lib/api/client')>();
@@ -17,6 +17,25 @@ vi.mock('../../../../src/lib/api/client', async (importOriginal) => {
 });
 
 const api = useDashboardSetting();
+
+/** A photo kept on the tablet with the queued entry `entryKey`. */
+function photoOnTablet(entryKey: string): PhotoRow {
+  return {
+    id: entryKey,
+    entryKey,
+    partnerId: partner.id,
+    blob: new Blob([new Uint8Array(16)], { type: 'image/webp' }),
+    type: 'image/webp',
+    bytes: 16,
+    width: 1600,
+    height: 900,
+    state: 'waiting',
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    createdAt: new Date().toISOString(),
+  };
+}
 const DAY = 86_400_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
@@ -88,7 +107,8 @@ async function openHistory() {
 
 /** The history row of a reading, found by its km as shown ("90 000", the space a narrow one in French). */
 function rowOf(odometerText: string): HTMLElement {
-  const km = new RegExp(`^${odometerText.replace(' ', '\\s')}\\skm$`);
+  // The cell starts with the reading; its photo's thumbnail and state may follow.
+  const km = new RegExp(`^${odometerText.replace(' ', '\\s')}\\skm`);
   const row = within(screen.getByRole('table'))
     .getAllByRole('row')
     .find((candidate) =>
@@ -124,6 +144,26 @@ describe('verdicts in the history', () => {
     expect(old.textContent).toContain('Plausible');
     expect(old.textContent).not.toMatch(/Corrigeable/);
     expect(within(old).queryByRole('button', { name: /Corriger/ })).toBeNull();
+  });
+
+  it('says beside its verdict that a reading has a photo, an implausible one in the verdict’s colour', async () => {
+    const photo = (id: string) => ({
+      url: `/api/partner/repairs/${id}/photo`,
+      bytes: 120_000,
+      width: 1600,
+      height: 900,
+    });
+    api.on('GET /repairs', () =>
+      ok([{ ...IMPLAUSIBLE, photo: photo(IMPLAUSIBLE.id) }, { ...OLD, photo: photo(OLD.id) }, CORRECTION]),
+    );
+    await openHistory();
+    await screen.findByText('Invraisemblable');
+    const implausible = rowOf('90 000');
+    const evidence = await within(implausible).findByText('Photo à l’appui du relevé');
+    expect(evidence.closest('[data-photo-mark]')?.getAttribute('data-photo-mark')).toBe('evidence');
+    expect(within(rowOf('100 000')).getByText('Avec photo du compteur')).toBeTruthy();
+    // Without a photo, nothing is said of one.
+    expect(rowOf('120 000').querySelector('[data-photo-mark]')).toBeNull();
   });
 
   it('corrects a stored entry with a reason, keeping the moment of the reading; the original shows replaced', async () => {
@@ -254,6 +294,25 @@ describe("the vehicle's timeline", () => {
       expect.stringMatching(/140\s000.*Sans avis.*Votre garage/),
     ]);
     expect(section.textContent).toMatch(/Relevés de tous les garages au/);
+  });
+
+  it('marks the readings that have a photo: on the server, or still on this tablet with a queued entry', async () => {
+    const [newest, implausible, own] = readings as [VehicleReading, VehicleReading, VehicleReading];
+    api.on('GET /vehicles/KODE000001/readings', () => ok([newest, { ...implausible, has_photo: true }, own]));
+    api.on('POST /repairs', () => offline());
+    const key = '00000000-0000-4000-8000-000000000089';
+    await db.outbox.add(queuedEntry(key, 1, 'pending', ago(DAY / 2), 151_000));
+    await db.photos.add(photoOnTablet(key));
+    const user = await renderForm();
+    await find(user);
+    const section = await screen.findByRole('region', { name: 'Relevés du véhicule' });
+    const list = await within(section).findByRole('list', { name: 'Derniers relevés' });
+    await within(list).findByText('Photo à l’appui du relevé');
+    const items = within(list).getAllByRole('listitem');
+    expect(
+      items.map((item) => item.querySelector('[data-photo-mark]')?.getAttribute('data-photo-mark') ?? null),
+    ).toEqual(['photo', null, 'evidence', null]);
+    expect(items[0]?.textContent).toMatch(/151\s000.*Avec photo du compteur/);
   });
 
   it('keeps the timeline for offline use like the lookup', async () => {
