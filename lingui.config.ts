@@ -1,5 +1,15 @@
 import { defineConfig } from '@lingui/conf';
 
+/** The sending panel and the parts loaded with it, outside every first load. */
+const SYNC_PANEL_SOURCES = [
+  '<rootDir>/src/features/sync/components/SyncPanel.tsx',
+  '<rootDir>/src/features/sync/components/HandoverSection.tsx',
+  '<rootDir>/src/features/sync/components/StorageRiskText.tsx',
+  '<rootDir>/src/features/sync/components/StorageAlerts.tsx',
+  '<rootDir>/src/features/sync/components/OutboxAlerts.tsx',
+  '<rootDir>/src/features/sync/hooks/useHandover.ts',
+];
+
 export default defineConfig({
   sourceLocale: 'fr',
   locales: ['fr', 'ar', 'en'],
@@ -14,6 +24,8 @@ export default defineConfig({
         '<rootDir>/src/features/dashboard/scan/**',
         '<rootDir>/src/features/dashboard/photo/**',
         '<rootDir>/src/features/sync/components/PhotosLine.tsx',
+        ...SYNC_PANEL_SOURCES,
+        '<rootDir>/src/features/profile/devices/**',
       ],
     },
     {
@@ -23,9 +35,19 @@ export default defineConfig({
       exclude: ['<rootDir>/src/features/dashboard/scan/locales/**'],
     },
     {
+      // The sending panel's words load with the panel and the outbox's and storage's alerts (src/features/sync/catalog.ts).
+      path: '<rootDir>/src/features/sync/locales/{locale}/messages',
+      include: SYNC_PANEL_SOURCES,
+    },
+    {
       // The odometer photo's words load with its parts (the form's field, the storage's photo line), after the form is typeable.
       path: '<rootDir>/src/locales/photo/{locale}/messages',
       include: ['<rootDir>/src/features/dashboard/photo', '<rootDir>/src/features/sync/components/PhotosLine.tsx'],
+    },
+    {
+      // The connected devices' words load with the profile's devices section and its sign-out choice (docs/PRODUCT.md#connected-devices).
+      path: '<rootDir>/src/locales/devices/{locale}/messages',
+      include: ['<rootDir>/src/features/profile/devices'],
     },
   ],
   format: 'po',

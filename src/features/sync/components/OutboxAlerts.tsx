@@ -18,6 +18,7 @@ import { logout } from '../../../lib/session';
 import { sendNow, type EntrySample, type OutboxAttention } from '../../../lib/sync';
 import { useSyncStatus } from '../../../lib/sync/hooks';
 import { useHandover } from '../hooks/useHandover';
+import { useSyncCatalog } from '../catalog';
 
 /** A button that shows it is busy while its action runs. */
 function ActionButton({
@@ -186,6 +187,7 @@ function WaitingAlert({ waiting }: { waiting: EntrySample }) {
 }
 
 export default function OutboxAlerts({ attention }: { attention: OutboxAttention }) {
+  useSyncCatalog();
   const { stale, rejected, waitingForSignIn } = attention;
   return (
     <Stack gap="3" maxWidth="6xl" mx="auto" width="full" mb={{ base: '3', md: '4' }}>

@@ -6,8 +6,10 @@
 import { Stack } from '@chakra-ui/react';
 import type { StorageHealth, StorageRisk } from '../../../lib/storage-health';
 import { StorageRiskAlert } from './StorageRiskText';
+import { useSyncCatalog } from '../catalog';
 
 export default function StorageAlerts({ health, risks }: { health: StorageHealth; risks: StorageRisk[] }) {
+  useSyncCatalog();
   return (
     <Stack gap="3" maxWidth="6xl" mx="auto" width="full" mb={{ base: '3', md: '4' }}>
       {risks.map((risk) => (

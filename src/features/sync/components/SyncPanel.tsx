@@ -19,6 +19,7 @@ import { requestPersistentStorage, useStorageHealth } from '../hooks/useStorageH
 import { HandoverSection } from './HandoverSection';
 import { PhotosLine } from './PhotosLine';
 import { StorageRiskAlert } from './StorageRiskText';
+import { useSyncCatalog } from '../catalog';
 
 export interface SyncPanelProps {
   open: boolean;
@@ -163,6 +164,7 @@ function StorageSection({ headingRef }: { headingRef: RefObject<HTMLHeadingEleme
 }
 
 export function SyncPanel({ open, onClose, showStorage = false }: SyncPanelProps) {
+  useSyncCatalog();
   const storageHeading = useRef<HTMLHeadingElement>(null);
   return (
     <DialogFrame

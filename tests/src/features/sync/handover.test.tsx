@@ -4,7 +4,7 @@
  * another tablet with the original keys and recorded_at, once; any other file (edited after its export
  * included) refused whole, the outbox unchanged; an entry held here with other values named, not counted.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SyncPanel } from '../../../../src/features/sync/components/SyncPanel';
@@ -71,12 +71,15 @@ afterEach(() => {
 });
 
 async function openPanel() {
-  await renderWithApp(<SyncPanel open={true} onClose={() => undefined} />);
+  // The panel waits for its words (a catalog of its own): rendered in an awaited act, React lets it resume.
+  await act(() => renderWithApp(<SyncPanel open={true} onClose={() => undefined} />));
   return screen.findByRole('dialog', { name: 'Envoi des saisies' });
 }
 
-async function exportFile(): Promise<Download> {
+/** `at`: the tablet's clock when Export is tapped (set once the panel shows: React's retries read the clock). */
+async function exportFile(at?: Date): Promise<Download> {
   const panel = await openPanel();
+  if (at) vi.useFakeTimers({ toFake: ['Date'], now: at });
   const button = await within(panel).findByRole('button', { name: 'Exporter les saisies' });
   await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
   await userEvent.click(button);
@@ -98,8 +101,7 @@ async function outboxRows() {
 
 describe('hand-over file', () => {
   it('exports every unsent and refused entry of the partner, with the format, version and partner, named after them', async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 10, 23, 10, 30) });
-    const file = await exportFile();
+    const file = await exportFile(new Date(2026, 10, 23, 10, 30));
     expect(file.name).toBe('kode-garage-garage-el-amel-2026-11-23.json');
     expect(file.type).toBe('application/json');
     const body = JSON.parse(file.text) as Record<string, unknown>;
