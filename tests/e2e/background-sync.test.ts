@@ -7,8 +7,9 @@
  * once the connection is back.
  */
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { OUTBOX_SYNC_TAG } from '../../src/lib/sync/background';
+import { fireSync as fireSyncAt } from './support/background-sync';
 import { screenshot } from './support/browser';
 import {
   type Account,
@@ -79,31 +80,8 @@ async function refreshCookie(context: BrowserContext): Promise<string | undefine
   return (await context.cookies()).find((cookie) => cookie.name === 'refresh_token')?.value;
 }
 
-/** The portal's service worker registration, as the DevTools protocol names it. */
-async function registrationId(cdp: CDPSession): Promise<string> {
-  const scope = `${e2e.portal.url}/`;
-  const found = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((registration) => registration.scopeURL === scope && !registration.isDeleted);
-      if (ours) resolve(ours.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  return found;
-}
-
 /** Fires the outbox's sync in the worker, as Chromium does once the connection is back. */
-async function fireSync(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  const id = await registrationId(cdp);
-  await cdp.send('ServiceWorker.dispatchSyncEvent', {
-    origin: e2e.portal.url,
-    registrationId: id,
-    tag: OUTBOX_SYNC_TAG,
-    lastChance: false,
-  });
-  await cdp.detach();
-}
+const fireSync = (page: Page) => fireSyncAt(page, e2e.portal.url);
 
 async function historyStatuses(page: Page): Promise<string[]> {
   await openTab(page, 'Historique');

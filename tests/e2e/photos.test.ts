@@ -23,6 +23,7 @@ import {
   watchConsole,
   type Account,
 } from './support/offline';
+import { fireSync } from './support/background-sync';
 import { exportFile, importFile } from './support/handover';
 import { useE2eSetting } from './support/setting';
 
@@ -33,6 +34,7 @@ const VIN = 'VF1S1CD16RB267735';
 let camera: Browser;
 let account: Account;
 let handoverAccount: Account;
+let backgroundAccount: Account;
 const tablet = contextPerTest(() => camera);
 
 beforeAll(async () => {
@@ -40,6 +42,7 @@ beforeAll(async () => {
   camera = await launchBrowser({ extraArgs: fakeCameraArgs(clip, { granted: true }) });
   account = await registerPartner(e2e.portal.url, 'photo');
   handoverAccount = await registerPartner(e2e.portal.url, 'photo-handover');
+  backgroundAccount = await registerPartner(e2e.portal.url, 'photo-background');
 }, 120_000);
 
 afterAll(async () => {
@@ -180,6 +183,42 @@ describe('the odometer photo', () => {
     await expectWithinViewport(again, viewer.getByRole('heading'));
     await expectWithinViewport(again, viewer.getByRole('button', { name: /Fermer|Close/ }));
     await screenshot(again, 'photo-viewer');
+  });
+
+  it('leaves from the service worker after its entry, with every page of the portal closed', async () => {
+    const context = await tablet.open();
+    const page = await context.newPage();
+    await signIn(page, e2e.portal.url, backgroundAccount);
+    await waitForServiceWorker(page);
+    await waitUntilReadyOffline(page);
+    await context.setOffline(true);
+    await fillRepairForm(page, { kodeId: KODE, odometer: 64_300, type: 'Vidange' });
+    await photographOdometer(page);
+    await repairForm(page).insert.press('Enter');
+    await page
+      .getByText('Saisie enregistrée sur la tablette, elle sera envoyée dès le retour de la connexion.')
+      .first()
+      .waitFor();
+    const [kept] = await tabletPhotos(page);
+    expect(kept?.state).toBe('waiting');
+
+    // Only a blank page keeps the browser context: no page of the portal runs a sender, the worker does.
+    const blank = await context.newPage();
+    await page.close();
+    await context.setOffline(false);
+    await fireSync(blank, e2e.portal.url);
+    await expect
+      .poll(async () => (await serverRepairs(e2e.portal.url, backgroundAccount))[0]?.photo ?? null, SYNC_TIMEOUT)
+      .toMatchObject({ width: kept?.width, height: kept?.height, bytes: kept?.bytes });
+    const stored = await serverRepairs(e2e.portal.url, backgroundAccount);
+    expect(stored.map((repair) => repair.odometer)).toEqual([64_300]);
+
+    // Opened again, the portal finds the photo sent and none left on the tablet.
+    const again = await context.newPage();
+    await again.goto(e2e.portal.url);
+    await openTab(again, 'Historique');
+    await expect.poll(() => entryPhoto(again).getAttribute('data-entry-photo'), SYNC_TIMEOUT).toBe('sent');
+    expect(await tabletPhotos(again)).toEqual([]);
   });
 
   it('moves with the hand-over file to another tablet, and the server keeps one photo whichever tablet sends it', async () => {
