@@ -402,10 +402,13 @@ export class SyncEngine {
   private async drain(partnerId: string, force: boolean, keepAlive: () => Promise<boolean>): Promise<void> {
     await recoverInterrupted(this.db);
     const tried = new Set<string>();
+    // Entries waiting for a sign-in hold the photos back too (their session is gone).
+    let signInOwed = false;
     for (;;) {
       if (!this.sendingFor(partnerId) || !(await keepAlive())) return;
       const rows = await partnerOutbox(this.db, partnerId);
-      if (waitsForSignIn(rows)) break;
+      signInOwed = waitsForSignIn(rows);
+      if (signInOwed) break;
       // A probe sent by another tab meanwhile, corrected or discarded: nothing to probe with any more.
       if (!rows.some((row) => row.key === this.probe?.key && isQueued(row))) this.probeWith(null);
       const window: SendWindow = {
@@ -417,19 +420,21 @@ export class SyncEngine {
       };
       const sent = await this.sendWindow(window, partnerId, force, keepAlive);
       if (sent === 'lost-lock' || sent === 'stopped') return;
-      if (sent === 'unauthorized' || sent === 0) break;
+      signInOwed = sent === 'unauthorized';
+      if (signInOwed || sent === 0) break;
     }
-    if ((await this.sendPhotos(partnerId, force, keepAlive)) === 'stopped') return;
+    if (!signInOwed && (await this.sendPhotos(partnerId, force, keepAlive)) === 'stopped') return;
     await this.scheduleNext(partnerId);
   }
 
   /**
-   * After the readings, their photos (photo-sender.ts): only while the network is taken to be up and
-   * nothing waits for a sign-in. A photo's 401 parks nothing: the next entry's 401 does, if it is one.
+   * After the readings, their photos (photo-sender.ts): only while the network is taken to be up (the
+   * caller sends none while entries wait for a sign-in). A photo's 401 parks nothing: the next entry's
+   * 401 does, if it is one.
    */
   private async sendPhotos(partnerId: string, force: boolean, keepAlive: () => Promise<boolean>) {
     const transport = this.options.photoTransport;
-    if (!transport || this.probe || waitsForSignIn(await partnerOutbox(this.db, partnerId))) return 'done';
+    if (!transport || this.probe) return 'done';
     return sendDuePhotos(this.db, partnerId, {
       transport,
       now: () => this.scheduler.now(),

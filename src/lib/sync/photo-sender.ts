@@ -97,12 +97,20 @@ async function sendOne(transport: PhotoTransport, repairId: string, row: PhotoRo
 
 /** When the earliest photo that can go is due (its entry stored), or null when none can. */
 export async function nextPhotoDue(db: PortalDatabase, partnerId: string): Promise<number | null> {
-  let next: number | null = null;
-  for (const row of await waitingPhotos(db, partnerId)) {
-    if (next !== null && row.nextAttemptAt >= next) continue;
-    if (await storedRepairId(db, row)) next = row.nextAttemptAt;
-  }
-  return next;
+  const photos = await waitingPhotos(db, partnerId);
+  if (photos.length === 0) return null;
+  // One look at the history for them all: the keys of the entries the server holds.
+  const stored = new Set(
+    (
+      await db.history
+        .where('idempotency_key')
+        .anyOf(photos.map((row) => row.entryKey))
+        .filter((held) => held.partnerId === partnerId)
+        .toArray()
+    ).map((held) => held.idempotency_key),
+  );
+  const due = photos.filter((row) => stored.has(row.entryKey)).map((row) => row.nextAttemptAt);
+  return due.length === 0 ? null : Math.min(...due);
 }
 
 /** The server has it: off the tablet, and the history's record shows it, in one transaction. */

@@ -148,6 +148,25 @@ describe('odometer photos through the sender', () => {
     expect(await db.photos.count()).toBe(0);
   });
 
+  it('while an entry waits for a sign-in, a stored entry’s photo waits too, and goes after the sign-in', async () => {
+    const { db, server, photos, engine, clock, insert } = setup();
+    photos.script.push('network');
+    await insert(120_000);
+    expect(photos.calls).toHaveLength(1);
+    // The session is gone: the next entry's 401 parks the outbox until the partner signs in again.
+    server.next({ code: 401, reason: 'unauthorized', message: 'Session expirée' });
+    await insert(121_000, null);
+    expect((await db.outbox.toArray()).map((row) => row.state)).toEqual(['waiting_for_sign_in']);
+    await engine.kick('online');
+    await clock.advance(10 * 60_000, () => engine.idle());
+    expect(photos.calls).toHaveLength(1);
+    expect(await db.photos.count()).toBe(1);
+
+    await engine.resume('partner-a');
+    expect(photos.calls).toHaveLength(2);
+    expect(await db.photos.count()).toBe(0);
+  });
+
   it('409, another photo already there: the first one stays the evidence, this one is dropped', async () => {
     const { db, photos, insert } = setup();
     photos.script.push('exists');
