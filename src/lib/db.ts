@@ -85,6 +85,11 @@ export interface PhotoRow {
   id: string;
   /** The entry it belongs to now: a refused entry sent again takes a new key, and its photo follows. */
   entryKey: string;
+  /**
+   * The repair the server stored for its entry, when the photo came without the entry: handed over from
+   * another tablet that had sent the entry already. Otherwise this tablet's history knows it.
+   */
+  repairId?: string;
   partnerId: string;
   /** Already made small on the tablet (src/lib/photos/encode.ts): no metadata, long side ≤ 1,600 px. */
   blob: Blob;

@@ -35,6 +35,7 @@ let camera: Browser;
 let account: Account;
 let handoverAccount: Account;
 let backgroundAccount: Account;
+let leftBehindAccount: Account;
 const tablet = contextPerTest(() => camera);
 
 beforeAll(async () => {
@@ -43,6 +44,7 @@ beforeAll(async () => {
   account = await registerPartner(e2e.portal.url, 'photo');
   handoverAccount = await registerPartner(e2e.portal.url, 'photo-handover');
   backgroundAccount = await registerPartner(e2e.portal.url, 'photo-background');
+  leftBehindAccount = await registerPartner(e2e.portal.url, 'photo-left-behind');
 }, 120_000);
 
 afterAll(async () => {
@@ -263,5 +265,52 @@ describe('the odometer photo', () => {
     const stored = await serverRepairs(e2e.portal.url, handoverAccount);
     expect(stored).toHaveLength(1);
     expect(stored[0]?.photo).toEqual(sentFromSecond?.photo);
+  });
+
+  it('whose entry left but not the photo, moves alone with the hand-over file and reaches its repair from the other tablet', async () => {
+    // Its own context: the failed uploads are the browser's console errors this test asks for.
+    const first = await newTabletContext(camera);
+    // The entry goes; every upload of its photo fails, as on a connection that drops heavy requests.
+    await first.route('**/api/partner/repairs/*/photo', (route) =>
+      route.request().method() === 'PUT' ? route.abort('connectionreset') : route.continue(),
+    );
+    const page = await first.newPage();
+    await signIn(page, e2e.portal.url, leftBehindAccount);
+    await fillRepairForm(page, { kodeId: KODE, odometer: 77_700, type: 'Vidange' });
+    await photographOdometer(page);
+    await repairForm(page).insert.press('Enter');
+    await expect
+      .poll(async () => (await serverRepairs(e2e.portal.url, leftBehindAccount)).length, SYNC_TIMEOUT)
+      .toBe(1);
+    await openTab(page, 'Historique');
+    await expect.poll(() => entryPhoto(page).getAttribute('data-entry-photo'), SYNC_TIMEOUT).toBe('sending');
+    const [kept] = await tabletPhotos(page);
+
+    // Nothing waits in the outbox, yet the export offers the photo, and says what it carried.
+    const file = await exportFile(page);
+    await page.getByText('0 saisie, 1 photo d’une saisie déjà envoyée.').first().waitFor();
+    expect((await serverRepairs(e2e.portal.url, leftBehindAccount))[0]?.photo).toBeNull();
+
+    const second = await newTabletContext(camera);
+    try {
+      const other = await second.newPage();
+      await signIn(other, e2e.portal.url, leftBehindAccount);
+      await importFile(other, file);
+      await other
+        .getByText('0 saisie ajoutée, 0 déjà présente, 1 photo de saisie déjà envoyée ajoutée.')
+        .first()
+        .waitFor();
+      await other.keyboard.press('Escape');
+      await expect
+        .poll(async () => (await serverRepairs(e2e.portal.url, leftBehindAccount))[0]?.photo ?? null, SYNC_TIMEOUT)
+        .toMatchObject({ width: kept?.width, height: kept?.height, bytes: kept?.bytes });
+      // Imported again: the server has it, nothing is added.
+      await importFile(other, file);
+      await other.getByText('0 saisie ajoutée, 0 déjà présente.').first().waitFor();
+    } finally {
+      await second.close();
+      await first.close();
+    }
+    expect(await serverRepairs(e2e.portal.url, leftBehindAccount)).toHaveLength(1);
   });
 });

@@ -17,7 +17,14 @@ import {
 import { db, type OutboxEntry, type OutboxError, type PhotoRow } from '../db';
 import { getSession } from '../session';
 import { getSyncEngine } from './index';
-import { importHandedOver, partnerOutbox, type HandedOverEntry, type HandOverResult, type NewPhoto } from './outbox';
+import {
+  importHandedOver,
+  partnerOutbox,
+  type HandedOverEntry,
+  type HandedOverPhoto,
+  type HandOverResult,
+  type NewPhoto,
+} from './outbox';
 import { fromBase64, sealHolds, sealingAvailable, sealOf, toBase64 } from './seal';
 
 export const HANDOVER_FORMAT = 'kode-garage-outbox' as const;
@@ -60,6 +67,16 @@ const handoverEntry = z.extend(repairEntry, {
   photo: z.optional(handoverPhoto),
 });
 
+/**
+ * A photo whose entry the exporting tablet had sent already (the server holds the reading, not yet the
+ * photo): it travels on its own, with the repair it belongs to.
+ */
+const handoverSentEntryPhoto = z.object({
+  idempotency_key: z.string().check(z.regex(IDEMPOTENCY_KEY_PATTERN)),
+  repair_id: z.guid(),
+  photo: handoverPhoto,
+});
+
 /** Read first, alone: a file of another format, version or partner is named as such, not as damaged. */
 const handoverHeader = z.looseObject({ format: z.string(), version: z.number() });
 const handoverOwner = z.looseObject({ partner_id: z.string() });
@@ -70,6 +87,8 @@ const handoverFile = z.object({
   partner_id: z.string(),
   exported_at: z.iso.datetime({ offset: true }),
   entries: z.array(handoverEntry),
+  /** Absent when there are none, so a file without them reads as before. */
+  sent_entries_photos: z.optional(z.array(handoverSentEntryPhoto)),
   seal: z.string(),
 });
 
@@ -97,11 +116,33 @@ export type HandoverImport =
   | { kind: 'refused'; reason: HandoverRefusal };
 
 export type HandoverExport =
-  { kind: 'exported'; count: number } | { kind: 'refused'; reason: Extract<HandoverRefusal, 'no-key' | 'unsupported'> };
+  | { kind: 'exported'; count: number; photos: number }
+  | { kind: 'refused'; reason: Extract<HandoverRefusal, 'no-key' | 'unsupported'> };
+
+/** What a file hands over: entries (with their photos), and photos of entries already sent. */
+export interface HandedOver {
+  entries: HandedOverEntry[];
+  sentEntriesPhotos: HandedOverPhoto[];
+}
+
+/** A photo on this tablet whose entry the server holds, with the repair it belongs to. */
+export interface SentEntryPhoto {
+  row: PhotoRow;
+  repairId: string;
+}
 
 /** Codes only (see handoverEntry). */
 function fileError(error: OutboxError): NonNullable<HandoverFileEntry['last_error']> {
   return error.reason ? { code: error.code, reason: error.reason } : { code: error.code };
+}
+
+async function filePhoto(photo: PhotoRow) {
+  return {
+    type: photo.type,
+    width: photo.width,
+    height: photo.height,
+    data: toBase64(new Uint8Array(await photo.blob.arrayBuffer())),
+  };
 }
 
 async function toFileEntry(row: OutboxEntry, photo: PhotoRow | undefined): Promise<HandoverFileEntry> {
@@ -112,22 +153,14 @@ async function toFileEntry(row: OutboxEntry, photo: PhotoRow | undefined): Promi
     ...body,
     state: row.state,
     ...(row.lastError ? { last_error: fileError(row.lastError) } : {}),
-    ...(photo
-      ? {
-          photo: {
-            type: photo.type,
-            width: photo.width,
-            height: photo.height,
-            data: toBase64(new Uint8Array(await photo.blob.arrayBuffer())),
-          },
-        }
-      : {}),
+    ...(photo ? { photo: await filePhoto(photo) } : {}),
   };
 }
 
 /**
  * The file, sealed: the seal covers everything else in it (seal.ts canonicalJson), photos included.
- * `photos`: the entries' photos, by the key of the entry each belongs to.
+ * `photos`: the entries' photos, by the key of the entry each belongs to; `sentEntriesPhotos`: photos
+ * still to be sent whose entries the server holds.
  */
 export async function buildHandover(
   partnerId: string,
@@ -135,6 +168,7 @@ export async function buildHandover(
   exportedAt: Date,
   handoverKey: string,
   photos: ReadonlyMap<string, PhotoRow> = new Map(),
+  sentEntriesPhotos: readonly SentEntryPhoto[] = [],
 ): Promise<HandoverFile> {
   const content = {
     format: HANDOVER_FORMAT,
@@ -142,6 +176,17 @@ export async function buildHandover(
     partner_id: partnerId,
     exported_at: exportedAt.toISOString(),
     entries: await Promise.all(rows.map((row) => toFileEntry(row, photos.get(row.key)))),
+    ...(sentEntriesPhotos.length > 0
+      ? {
+          sent_entries_photos: await Promise.all(
+            sentEntriesPhotos.map(async ({ row, repairId }) => ({
+              idempotency_key: row.entryKey,
+              repair_id: repairId,
+              photo: await filePhoto(row),
+            })),
+          ),
+        }
+      : {}),
   };
   return { ...content, seal: await sealOf(content, handoverKey) };
 }
@@ -208,7 +253,7 @@ export async function readHandover(
   text: string,
   partnerId: string,
   handoverKey: string,
-): Promise<HandedOverEntry[] | HandoverRefusal> {
+): Promise<HandedOver | HandoverRefusal> {
   const json = parseJson(text);
   if (json === undefined) return 'not-json';
   const header = handoverHeader.safeParse(json);
@@ -222,7 +267,14 @@ export async function readHandover(
   if (!(await sealHolds(content, seal, handoverKey))) return 'tampered';
   const file = handoverFile.safeParse(json);
   if (!file.success || file.data.partner_id !== partnerId) return 'damaged';
-  return file.data.entries.map(toHandedOver);
+  return {
+    entries: file.data.entries.map(toHandedOver),
+    sentEntriesPhotos: (file.data.sent_entries_photos ?? []).map((value) => ({
+      entryKey: value.idempotency_key,
+      repairId: value.repair_id,
+      photo: photoOf(value.photo),
+    })),
+  };
 }
 
 /** The signed-in partner's hand-over key, as the last sign-in answer gave it (session.ts keeps it). */
@@ -247,9 +299,10 @@ function download(name: string, text: string): void {
 /** Exports the signed-in partner's unsent and refused entries, sealed; says how many (0: no file). */
 export async function exportHandover(now: Date = new Date()): Promise<HandoverExport> {
   const user = getSession().user;
-  if (!user) return { kind: 'exported', count: 0 };
+  if (!user) return { kind: 'exported', count: 0, photos: 0 };
   const rows = await partnerOutbox(db, user.id);
-  if (rows.length === 0) return { kind: 'exported', count: 0 };
+  const sentEntriesPhotos = await photosOfSentEntries(user.id, rows);
+  if (rows.length === 0 && sentEntriesPhotos.length === 0) return { kind: 'exported', count: 0, photos: 0 };
   if (!sealingAvailable()) return { kind: 'refused', reason: 'unsupported' };
   const key = await handoverKeyOf(user.id);
   if (!key) return { kind: 'refused', reason: 'no-key' };
@@ -257,9 +310,38 @@ export async function exportHandover(now: Date = new Date()): Promise<HandoverEx
     .where('entryKey')
     .anyOf(rows.map((row) => row.key))
     .toArray();
-  const file = await buildHandover(user.id, rows, now, key, new Map(photos.map((photo) => [photo.entryKey, photo])));
+  const photosByEntry = new Map(photos.map((photo) => [photo.entryKey, photo]));
+  const file = await buildHandover(user.id, rows, now, key, photosByEntry, sentEntriesPhotos);
   download(handoverFileName(user, now), JSON.stringify(file, null, 2));
-  return { kind: 'exported', count: rows.length };
+  return { kind: 'exported', count: rows.length, photos: sentEntriesPhotos.length };
+}
+
+/**
+ * The partner's photos still to be sent whose entries have left the outbox (the server holds them),
+ * each with its repair. Refused photos stay: another tablet's server would refuse them too.
+ */
+async function photosOfSentEntries(partnerId: string, outbox: readonly OutboxEntry[]): Promise<SentEntryPhoto[]> {
+  const queued = new Set(outbox.map((row) => row.key));
+  const waiting = await db.photos
+    .where('partnerId')
+    .equals(partnerId)
+    .filter((row) => row.state === 'waiting' && !queued.has(row.entryKey))
+    .toArray();
+  const found = await Promise.all(
+    waiting.map(async (row) => {
+      const repairId =
+        row.repairId ??
+        (
+          await db.history
+            .where('idempotency_key')
+            .equals(row.entryKey)
+            .filter((held) => held.partnerId === partnerId)
+            .first()
+        )?.id;
+      return repairId ? [{ row, repairId }] : [];
+    }),
+  );
+  return found.flat();
 }
 
 /** Imports a hand-over file for the signed-in partner, all or nothing, then starts sending. */
@@ -269,10 +351,10 @@ export async function importHandover(text: string, now: Date = new Date()): Prom
   if (!sealingAvailable()) return { kind: 'refused', reason: 'unsupported' };
   const key = await handoverKeyOf(partnerId);
   if (!key) return { kind: 'refused', reason: 'no-key' };
-  const entries = await readHandover(text, partnerId, key);
-  if (typeof entries === 'string') return { kind: 'refused', reason: entries };
-  const result = await importHandedOver(db, partnerId, entries, now.toISOString());
-  if (result.added > 0) void getSyncEngine().kick('manual');
+  const file = await readHandover(text, partnerId, key);
+  if (typeof file === 'string') return { kind: 'refused', reason: file };
+  const result = await importHandedOver(db, partnerId, file.entries, now.toISOString(), file.sentEntriesPhotos);
+  if (result.added + result.photosAdded > 0) void getSyncEngine().kick('manual');
   // The names of the repair types a conflict names, for the mechanic to read.
   const repairTypes = result.conflicts.length > 0 ? await db.repairTypes.toArray() : [];
   return { kind: 'imported', result, repairTypes: repairTypes.map(({ position: _position, ...type }) => type) };

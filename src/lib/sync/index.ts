@@ -174,7 +174,7 @@ export async function sendNow(): Promise<void> {
   await getSyncEngine().kick('manual');
 }
 
-const NO_PHOTOS: PhotoStorage = { count: 0, bytes: 0, ofSentEntries: { count: 0, bytes: 0 } };
+const NO_PHOTOS: PhotoStorage = { count: 0, bytes: 0, ofSentEntries: { count: 0, bytes: 0 }, toHandOver: 0 };
 
 /** What the signed-in partner's odometer photos take on the tablet (docs/ARCHITECTURE.md#odometer-photos). */
 export function partnerPhotoStorage(): Promise<PhotoStorage> {

@@ -65,7 +65,7 @@ export interface NewOutboxEntry {
 /** A photo as the form hands it over: encoded, its size known. */
 export type NewPhoto = Pick<PhotoRow, 'blob' | 'type' | 'width' | 'height'>;
 
-function photoRowOf(entry: OutboxEntry, photo: NewPhoto): PhotoRow {
+function photoRowOf(entry: Pick<OutboxEntry, 'key' | 'partnerId' | 'createdAt'>, photo: NewPhoto): PhotoRow {
   return {
     id: entry.key,
     entryKey: entry.key,
@@ -548,6 +548,15 @@ export interface HandedOverEntry {
   photo?: NewPhoto | undefined;
 }
 
+/** A photo handed over without its entry: the exporting tablet had sent the entry, the server holds it. */
+export interface HandedOverPhoto {
+  /** The entry's Idempotency-Key. */
+  entryKey: string;
+  /** The repair the server stored for it, where the photo goes. */
+  repairId: string;
+  photo: NewPhoto;
+}
+
 /** A file's entry under a key this tablet holds with other values: not imported, and said so. */
 export interface HandOverConflict {
   key: string;
@@ -562,6 +571,8 @@ export interface HandOverResult {
   present: number;
   /** Held here under the same key with other values: skipped, each named with what differs. */
   conflicts: HandOverConflict[];
+  /** Photos of entries the server holds already, added to be sent (those held here are skipped). */
+  photosAdded: number;
 }
 
 /** What this tablet holds under the key: an entry of its outbox, or a repair of its synced history. */
@@ -589,6 +600,7 @@ export async function importHandedOver(
   partnerId: string,
   entries: readonly HandedOverEntry[],
   importedAt: string,
+  sentEntriesPhotos: readonly HandedOverPhoto[] = [],
 ): Promise<HandOverResult> {
   return db.transaction('rw', db.outbox, db.history, db.meta, db.photos, async () => {
     let added = 0;
@@ -618,8 +630,26 @@ export async function importHandedOver(
       if (value.photo) await db.photos.put(photoRowOf(row, value.photo));
       added += 1;
     }
-    return { added, present, conflicts };
+    let photosAdded = 0;
+    for (const value of sentEntriesPhotos) {
+      if (await photoHeld(db, partnerId, value)) continue;
+      await db.photos.add({
+        ...photoRowOf({ key: value.entryKey, partnerId, createdAt: importedAt }, value.photo),
+        repairId: value.repairId,
+      });
+      photosAdded += 1;
+    }
+    return { added, present, conflicts, photosAdded };
   });
+}
+
+/** This tablet has the photo already, or its repair's: on the tablet still, or sent (the history says). */
+async function photoHeld(db: PortalDatabase, partnerId: string, value: HandedOverPhoto): Promise<boolean> {
+  if ((await db.photos.get(value.entryKey)) || (await db.photos.where('entryKey').equals(value.entryKey).count()) > 0) {
+    return true;
+  }
+  const repair = await db.history.get(value.repairId);
+  return repair?.partnerId === partnerId && repair.photo != null;
 }
 
 // ---- Schema upgrades (db.ts declares the versions) ----

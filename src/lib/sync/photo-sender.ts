@@ -27,8 +27,12 @@ export interface PhotoRoundOptions {
   mayGoOn: () => Promise<boolean>;
 }
 
-/** The repair the server stored for this entry, once the history holds it; null while it is not known. */
+/**
+ * The repair the server stored for this entry: named by the photo itself when it came in a hand-over
+ * file without its entry, else once the history holds it; null while it is not known.
+ */
 async function storedRepairId(db: PortalDatabase, row: PhotoRow): Promise<string | null> {
+  if (row.repairId) return row.repairId;
   const record = await db.history
     .where('idempotency_key')
     .equals(row.entryKey)
@@ -109,7 +113,7 @@ export async function nextPhotoDue(db: PortalDatabase, partnerId: string): Promi
         .toArray()
     ).map((held) => held.idempotency_key),
   );
-  const due = photos.filter((row) => stored.has(row.entryKey)).map((row) => row.nextAttemptAt);
+  const due = photos.filter((row) => row.repairId || stored.has(row.entryKey)).map((row) => row.nextAttemptAt);
   return due.length === 0 ? null : Math.min(...due);
 }
 

@@ -10,6 +10,8 @@ export interface PhotoStorage {
   bytes: number;
   /** Those whose entry has left the outbox (the server has the reading): they may be dropped. */
   ofSentEntries: { count: number; bytes: number };
+  /** Of those, the ones still to be sent: the hand-over file carries them. */
+  toHandOver: number;
 }
 
 async function partnerPhotosBySentEntry(db: PortalDatabase, partnerId: string) {
@@ -29,7 +31,12 @@ const total = (photos: PhotoRow[]) => ({
 
 export async function photoStorage(db: PortalDatabase, partnerId: string): Promise<PhotoStorage> {
   const { photos, sent } = await partnerPhotosBySentEntry(db, partnerId);
-  return { ...total(photos), ofSentEntries: total(photos.filter(sent)) };
+  const ofSentEntries = photos.filter(sent);
+  return {
+    ...total(photos),
+    ofSentEntries: total(ofSentEntries),
+    toHandOver: ofSentEntries.filter((photo) => photo.state === 'waiting').length,
+  };
 }
 
 /** Drops the photos of entries the server holds; resolves to how many. */

@@ -10,6 +10,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { EntryDifferences } from '../../../components/EntryDifferences';
 import { useSyncStatus } from '../../../lib/sync/hooks';
+import { usePhotoStorage } from '../data/photos';
 import { useHandover, type ImportedConflicts } from '../hooks/useHandover';
 
 function ImportConflicts({ conflicts, repairTypes }: ImportedConflicts) {
@@ -49,6 +50,7 @@ function ImportConflicts({ conflicts, repairTypes }: ImportedConflicts) {
 export function HandoverSection() {
   const { t } = useLingui();
   const { waiting, rejected } = useSyncStatus();
+  const photosToHandOver = usePhotoStorage()?.toHandOver ?? 0;
   const { exportEntries, importFile } = useHandover();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<'export' | 'import' | null>(null);
@@ -72,8 +74,8 @@ export function HandoverSection() {
       </Heading>
       <Text>
         <Trans>
-          Exportez les saisies non envoyées et refusées dans un fichier, puis importez-le sur une autre tablette
-          connectée au même compte : chaque saisie n’est enregistrée qu’une fois.
+          Exportez les saisies non envoyées et refusées, avec les photos pas encore envoyées, dans un fichier, puis
+          importez-le sur une autre tablette connectée au même compte : chaque saisie n’est enregistrée qu’une fois.
         </Trans>
       </Text>
       <HStack gap="2" wrap="wrap">
@@ -81,7 +83,7 @@ export function HandoverSection() {
           minHeight="12"
           variant="outline"
           colorPalette="brand"
-          disabled={waiting + rejected === 0}
+          disabled={waiting + rejected + photosToHandOver === 0}
           loading={busy === 'export'}
           onClick={() => void run('export', exportEntries)}
         >

@@ -44,9 +44,24 @@ export function useHandover() {
       notify.error(() => t`Export impossible`, refusals[outcome.reason]);
       return;
     }
-    const { count } = outcome;
-    if (count === 0) notify.info(() => t`Aucune saisie à exporter.`);
-    else notify.success(() => t`${plural(count, { one: '# saisie exportée', other: '# saisies exportées' })}`);
+    const { count, photos } = outcome;
+    if (count === 0 && photos === 0) notify.info(() => t`Aucune saisie à exporter.`);
+    else if (photos === 0) {
+      notify.success(() => t`${plural(count, { one: '# saisie exportée', other: '# saisies exportées' })}`);
+    } else {
+      // Photos whose entries the server holds already travel too (docs/ARCHITECTURE.md#the-hand-over-file).
+      notify.success(
+        () => t`Fichier exporté`,
+        () => {
+          const entriesText = t`${plural(count, { one: '# saisie', other: '# saisies' })}`;
+          const photosText = t`${plural(photos, {
+            one: '# photo d’une saisie déjà envoyée',
+            other: '# photos de saisies déjà envoyées',
+          })}`;
+          return t`${entriesText}, ${photosText}.`;
+        },
+      );
+    }
   }
 
   /** Imports the file and says how it went; resolves to the entries that differ from this tablet's, if any. */
@@ -56,7 +71,7 @@ export function useHandover() {
       notify.error(() => t`Import refusé, rien n’a été ajouté`, refusals[outcome.reason]);
       return null;
     }
-    const { added, present, conflicts } = outcome.result;
+    const { added, present, conflicts, photosAdded } = outcome.result;
     // Worded when drawn; the placeholders keep their names, so the catalogs' messages stay the same.
     const counts = () => ({
       addedText: t`${plural(added, { one: '# saisie ajoutée', other: '# saisies ajoutées' })}`,
@@ -67,7 +82,12 @@ export function useHandover() {
         () => t`Fichier importé`,
         () => {
           const { addedText, presentText } = counts();
-          return t`${addedText}, ${presentText}.`;
+          if (photosAdded === 0) return t`${addedText}, ${presentText}.`;
+          const photosText = t`${plural(photosAdded, {
+            one: '# photo de saisie déjà envoyée ajoutée',
+            other: '# photos de saisies déjà envoyées ajoutées',
+          })}`;
+          return t`${addedText}, ${presentText}, ${photosText}.`;
         },
       );
       return null;

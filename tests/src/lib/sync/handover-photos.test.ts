@@ -4,11 +4,14 @@
  *
  * The hand-over file carries the entries' odometer photos (docs/ARCHITECTURE.md#the-hand-over-file):
  * sealed with the rest, so an edited photo is refused like an edited reading; read back byte for byte;
- * imported beside its entry under the same key, once however often the file is imported.
+ * imported beside its entry under the same key, once however often the file is imported. A photo
+ * whose entry was sent already travels alone, with its repair, and goes to that repair from the
+ * importing tablet.
  */
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry, PhotoRow } from '../../../../src/lib/db';
 import { buildHandover, readHandover } from '../../../../src/lib/sync/handover';
+import { nextPhotoDue, sendDuePhotos } from '../../../../src/lib/sync/photo-sender';
 import { importHandedOver, type HandedOverEntry } from '../../../../src/lib/sync/outbox';
 import { sealOf } from '../../../../src/lib/sync/seal';
 import { freshDatabase, repair } from './support';
@@ -64,9 +67,9 @@ async function exported(): Promise<FileBody> {
 const read = (file: unknown) => readHandover(JSON.stringify(file), PARTNER, KEY);
 
 async function readEntries(file: unknown): Promise<HandedOverEntry[]> {
-  const entries = await read(file);
-  if (typeof entries === 'string') throw new Error(`refused: ${entries}`);
-  return entries;
+  const read_ = await read(file);
+  if (typeof read_ === 'string') throw new Error(`refused: ${read_}`);
+  return read_.entries;
 }
 
 describe('photos in the hand-over file', () => {
@@ -119,6 +122,78 @@ describe('photos in the hand-over file', () => {
       bytes: BYTES.length,
     });
     expect(new Uint8Array(await photos[0]!.blob.arrayBuffer())).toEqual(BYTES);
+    db.close();
+    await db.delete();
+  });
+});
+
+describe('a photo whose entry the server holds already', () => {
+  const REPAIR = '5e170000-0000-4000-8000-0000000000aa';
+
+  async function exportedAlone(): Promise<FileBody> {
+    const file = await buildHandover(PARTNER, [], new Date('2026-11-28T09:00:00.000Z'), KEY, new Map(), [
+      { row: photo, repairId: REPAIR },
+    ]);
+    return JSON.parse(JSON.stringify(file)) as FileBody;
+  }
+
+  it('travels alone with its repair, sealed with the rest', async () => {
+    const file = await exportedAlone();
+    expect(file.entries).toEqual([]);
+    expect(file.sent_entries_photos).toEqual([
+      {
+        idempotency_key: ENTRY_KEY,
+        repair_id: REPAIR,
+        photo: { type: 'image/webp', width: 1600, height: 900, data: Buffer.from(BYTES).toString('base64') },
+      },
+    ]);
+    const moved = {
+      ...file,
+      sent_entries_photos: [
+        { ...(file.sent_entries_photos as object[])[0], repair_id: '5e170000-0000-4000-8000-0000000000bb' },
+      ],
+    };
+    expect(await read(moved)).toBe('tampered');
+  });
+
+  it('is imported once, and the importing tablet sends it to that repair without knowing the entry', async () => {
+    const db = freshDatabase();
+    const handed = await read(await exportedAlone());
+    if (typeof handed === 'string') throw new Error(handed);
+    expect(
+      await importHandedOver(db, PARTNER, handed.entries, '2026-11-28T10:00:00.000Z', handed.sentEntriesPhotos),
+    ).toMatchObject({
+      added: 0,
+      photosAdded: 1,
+    });
+    expect(
+      await importHandedOver(db, PARTNER, handed.entries, '2026-11-28T10:05:00.000Z', handed.sentEntriesPhotos),
+    ).toMatchObject({
+      photosAdded: 0,
+    });
+    expect(await db.photos.toArray()).toMatchObject([
+      { id: ENTRY_KEY, entryKey: ENTRY_KEY, repairId: REPAIR, state: 'waiting' },
+    ]);
+    expect(await nextPhotoDue(db, PARTNER)).toBe(0);
+
+    const sent: string[] = [];
+    const round = await sendDuePhotos(db, PARTNER, {
+      transport: async (repairId, row) => {
+        sent.push(repairId);
+        return {
+          code: 201,
+          status: 'success',
+          data: { url: `/api/partner/repairs/${repairId}/photo`, bytes: row.bytes, width: 1600, height: 900 },
+        };
+      },
+      now: () => 0,
+      random: () => 0.5,
+      force: false,
+      mayGoOn: async () => true,
+    });
+    expect(round).toBe('done');
+    expect(sent).toEqual([REPAIR]);
+    expect(await db.photos.count()).toBe(0);
     db.close();
     await db.delete();
   });

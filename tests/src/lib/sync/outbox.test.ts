@@ -143,6 +143,7 @@ describe('importing a hand-over file into an outbox that holds some of its keys'
           ],
         },
       ],
+      photosAdded: 0,
     });
     // This tablet's entry is as it was.
     expect((await db.outbox.get(KEY))?.entry).toEqual(held.entry);
@@ -157,6 +158,7 @@ describe('importing a hand-over file into an outbox that holds some of its keys'
       added: 0,
       present: 1,
       conflicts: [],
+      photosAdded: 0,
     });
     const edited = { ...same, entry: { ...held.entry, odometer: 121_500 } };
     expect(await importHandedOver(db, 'partner-a', [edited], '2025-03-02T08:00:00.000Z')).toEqual({
@@ -165,6 +167,7 @@ describe('importing a hand-over file into an outbox that holds some of its keys'
       conflicts: [
         { key: KEY, kodeId: 'KODE000001', differences: [{ field: 'odometer', here: 120_500, there: 121_500 }] },
       ],
+      photosAdded: 0,
     });
     expect(await db.outbox.count()).toBe(0);
   });
