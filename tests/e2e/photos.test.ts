@@ -4,7 +4,7 @@
  * kept there while the tablet is closed, then sent once the network is back, after its entry, exactly
  * once, and shown in History from the tablet and then from the server.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newTabletContext, screenshot } from './support/browser';
 import { fakeCameraArgs, writeOdometerClip } from './support/camera';
@@ -118,6 +118,24 @@ function entryPhoto(page: Page) {
   return page.locator('[data-entry-photo]').first();
 }
 
+/** Signed in under the service worker, an entry recorded offline with its photo: both wait on the tablet. */
+async function entryWithPhotoOffline(context: BrowserContext, account: Account, odometer: number) {
+  const page = await context.newPage();
+  await signIn(page, e2e.portal.url, account);
+  await waitForServiceWorker(page);
+  await waitUntilReadyOffline(page);
+  await context.setOffline(true);
+  await fillRepairForm(page, { kodeId: KODE, odometer, type: 'Vidange' });
+  await photographOdometer(page);
+  await repairForm(page).insert.press('Enter');
+  await page
+    .getByText('Saisie enregistrée sur la tablette, elle sera envoyée dès le retour de la connexion.')
+    .first()
+    .waitFor();
+  const [kept] = await tabletPhotos(page);
+  return { page, kept };
+}
+
 describe('the odometer photo', () => {
   it('taken offline with the entry, the tablet closed, then online: one entry and one photo on the server', async () => {
     const context = await tablet.open();
@@ -189,19 +207,7 @@ describe('the odometer photo', () => {
 
   it('leaves from the service worker after its entry, with every page of the portal closed', async () => {
     const context = await tablet.open();
-    const page = await context.newPage();
-    await signIn(page, e2e.portal.url, backgroundAccount);
-    await waitForServiceWorker(page);
-    await waitUntilReadyOffline(page);
-    await context.setOffline(true);
-    await fillRepairForm(page, { kodeId: KODE, odometer: 64_300, type: 'Vidange' });
-    await photographOdometer(page);
-    await repairForm(page).insert.press('Enter');
-    await page
-      .getByText('Saisie enregistrée sur la tablette, elle sera envoyée dès le retour de la connexion.')
-      .first()
-      .waitFor();
-    const [kept] = await tabletPhotos(page);
+    const { page, kept } = await entryWithPhotoOffline(context, backgroundAccount, 64_300);
     expect(kept?.state).toBe('waiting');
 
     // Only a blank page keeps the browser context: no page of the portal runs a sender, the worker does.
@@ -225,19 +231,7 @@ describe('the odometer photo', () => {
 
   it('moves with the hand-over file to another tablet, and the server keeps one photo whichever tablet sends it', async () => {
     const first = await tablet.open();
-    const page = await first.newPage();
-    await signIn(page, e2e.portal.url, handoverAccount);
-    await waitForServiceWorker(page);
-    await waitUntilReadyOffline(page);
-    await first.setOffline(true);
-    await fillRepairForm(page, { kodeId: KODE, odometer: 99_000, type: 'Vidange' });
-    await photographOdometer(page);
-    await repairForm(page).insert.press('Enter');
-    await page
-      .getByText('Saisie enregistrée sur la tablette, elle sera envoyée dès le retour de la connexion.')
-      .first()
-      .waitFor();
-    const [kept] = await tabletPhotos(page);
+    const { page, kept } = await entryWithPhotoOffline(first, handoverAccount, 99_000);
     const file = await exportFile(page);
 
     const second = await newTabletContext(camera);
@@ -274,17 +268,14 @@ describe('the odometer photo', () => {
     await first.route('**/api/partner/repairs/*/photo', (route) =>
       route.request().method() === 'PUT' ? route.abort('connectionreset') : route.continue(),
     );
-    const page = await first.newPage();
-    await signIn(page, e2e.portal.url, leftBehindAccount);
-    await fillRepairForm(page, { kodeId: KODE, odometer: 77_700, type: 'Vidange' });
-    await photographOdometer(page);
-    await repairForm(page).insert.press('Enter');
+    // Recorded offline (no reading of the other tests' to confirm it against), then the network is back.
+    const { page, kept } = await entryWithPhotoOffline(first, leftBehindAccount, 77_700);
+    await first.setOffline(false);
     await expect
       .poll(async () => (await serverRepairs(e2e.portal.url, leftBehindAccount)).length, SYNC_TIMEOUT)
       .toBe(1);
     await openTab(page, 'Historique');
     await expect.poll(() => entryPhoto(page).getAttribute('data-entry-photo'), SYNC_TIMEOUT).toBe('sending');
-    const [kept] = await tabletPhotos(page);
 
     // Nothing waits in the outbox, yet the export offers the photo, and says what it carried.
     const file = await exportFile(page);

@@ -4,6 +4,8 @@
  * chunk (tests/server/services/photos); jpegOf, webpOf and pngOf are whole small pictures.
  */
 
+import type { PhotoRow } from '../../src/lib/db';
+
 export type Part = number[] | Uint8Array | string;
 
 /** The parts one after another; a string stands for its ASCII bytes. */
@@ -52,4 +54,29 @@ export function webpOf(width: number, height: number, variant = 0): Buffer {
 export function pngOf(width: number, height: number): Buffer {
   const header = bytes(u32be(13), 'IHDR', u32be(width), u32be(height), [8, 6, 0, 0, 0]);
   return Buffer.from(bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], header, [0, 0, 0, 0]));
+}
+
+/** A photo kept on the tablet for the entry `entryKey`, waiting to be sent; `bytes` of stand-in data. */
+export function photoRow(
+  entryKey: string,
+  partnerId: string,
+  options: { bytes?: Uint8Array<ArrayBuffer> | number } = {},
+): PhotoRow {
+  const data =
+    typeof options.bytes === 'number' ? new Uint8Array(options.bytes) : (options.bytes ?? new Uint8Array(16));
+  return {
+    id: entryKey,
+    entryKey,
+    partnerId,
+    blob: new Blob([data], { type: 'image/webp' }),
+    type: 'image/webp',
+    bytes: data.length,
+    width: 1600,
+    height: 900,
+    state: 'waiting',
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    createdAt: '2026-11-28T08:15:00.000Z',
+  };
 }

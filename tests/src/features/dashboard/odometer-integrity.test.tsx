@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CORRECTION_WINDOW_MS, type RepairRecord, type VehicleReading } from '../../../../contract';
 import DashboardPage from '../../../../src/features/dashboard/pages/DashboardPage';
-import { db, type PhotoRow } from '../../../../src/lib/db';
+import { db } from '../../../../src/lib/db';
+import { photoRow } from '../../../support/photos';
 import { renderWithApp } from '../../render';
 import { expectToast } from '../../support/api';
 import { expectVisible } from '../../support/dom';
@@ -17,25 +18,6 @@ vi.mock('../../../../src/lib/api/client', async (importOriginal) => {
 });
 
 const api = useDashboardSetting();
-
-/** A photo kept on the tablet with the queued entry `entryKey`. */
-function photoOnTablet(entryKey: string): PhotoRow {
-  return {
-    id: entryKey,
-    entryKey,
-    partnerId: partner.id,
-    blob: new Blob([new Uint8Array(16)], { type: 'image/webp' }),
-    type: 'image/webp',
-    bytes: 16,
-    width: 1600,
-    height: 900,
-    state: 'waiting',
-    attempts: 0,
-    nextAttemptAt: 0,
-    lastError: null,
-    createdAt: new Date().toISOString(),
-  };
-}
 const DAY = 86_400_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
@@ -302,7 +284,7 @@ describe("the vehicle's timeline", () => {
     api.on('POST /repairs', () => offline());
     const key = '00000000-0000-4000-8000-000000000089';
     await db.outbox.add(queuedEntry(key, 1, 'pending', ago(DAY / 2), 151_000));
-    await db.photos.add(photoOnTablet(key));
+    await db.photos.add(photoRow(key, partner.id));
     const user = await renderForm();
     await find(user);
     const section = await screen.findByRole('region', { name: 'Relevés du véhicule' });

@@ -6,7 +6,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PhotosLine } from '../../../../src/features/sync/components/PhotosLine';
-import { db, type PhotoRow } from '../../../../src/lib/db';
+import { db } from '../../../../src/lib/db';
+import { photoRow } from '../../../support/photos';
 import { renderWithApp } from '../../render';
 import { expectToast } from '../../support/api';
 import { partner, queuedEntry, resetPortal, signIn } from '../dashboard/support';
@@ -16,23 +17,7 @@ const SENT = '00000000-0000-4000-8000-0000000000a2';
 const SENT_TOO = '00000000-0000-4000-8000-0000000000a3';
 const KB = 1024;
 
-function photo(entryKey: string, bytes: number, partnerId = partner.id): PhotoRow {
-  return {
-    id: entryKey,
-    entryKey,
-    partnerId,
-    blob: new Blob([new Uint8Array(bytes)], { type: 'image/webp' }),
-    type: 'image/webp',
-    bytes,
-    width: 1600,
-    height: 900,
-    state: 'waiting',
-    attempts: 0,
-    nextAttemptAt: 0,
-    lastError: null,
-    createdAt: new Date().toISOString(),
-  };
-}
+const photo = (entryKey: string, bytes: number, partnerId = partner.id) => photoRow(entryKey, partnerId, { bytes });
 
 async function renderLine() {
   // The line waits for the photo's words (a catalog of their own): rendered in an awaited act.

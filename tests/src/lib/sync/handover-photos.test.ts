@@ -14,6 +14,7 @@ import { buildHandover, readHandover } from '../../../../src/lib/sync/handover';
 import { nextPhotoDue, sendDuePhotos } from '../../../../src/lib/sync/photo-sender';
 import { importHandedOver, type HandedOverEntry } from '../../../../src/lib/sync/outbox';
 import { sealOf } from '../../../../src/lib/sync/seal';
+import { photoRow } from '../../../support/photos';
 import { freshDatabase, repair } from './support';
 
 const PARTNER = 'partner-a';
@@ -33,21 +34,7 @@ const entry: OutboxEntry = {
   createdAt: '2026-11-28T08:15:00.000Z',
 };
 
-const photo: PhotoRow = {
-  id: ENTRY_KEY,
-  entryKey: ENTRY_KEY,
-  partnerId: PARTNER,
-  blob: new Blob([BYTES], { type: 'image/webp' }),
-  type: 'image/webp',
-  bytes: BYTES.length,
-  width: 1600,
-  height: 900,
-  state: 'waiting',
-  attempts: 0,
-  nextAttemptAt: 0,
-  lastError: null,
-  createdAt: entry.createdAt,
-};
+const photo: PhotoRow = { ...photoRow(ENTRY_KEY, PARTNER, { bytes: BYTES }), createdAt: entry.createdAt };
 
 type FileBody = Record<string, unknown> & {
   entries: (Record<string, unknown> & { photo?: Record<string, unknown> })[];
