@@ -33,15 +33,19 @@ async function entryWithPhoto(key: string, partnerId: string, bytes: number) {
 }
 
 describe('photos on the tablet', () => {
-  it('counts every photo of the partner, and apart those whose entry the server holds', async () => {
+  it('counts every photo of the partner, and apart those whose entry the server holds, refused or to hand over', async () => {
     await entryWithPhoto('queued', 'partner-a', 100);
     await entryWithPhoto('sent', 'partner-a', 250);
+    await entryWithPhoto('sent-refused', 'partner-a', 50);
     await entryWithPhoto('other-partner', 'partner-b', 999);
-    await db.outbox.delete('sent');
+    await db.outbox.bulkDelete(['sent', 'sent-refused']);
+    await db.photos.update('sent-refused', { state: 'refused' });
     expect(await photoStorage(db, 'partner-a')).toEqual({
-      count: 2,
-      bytes: 350,
-      ofSentEntries: { count: 1, bytes: 250 },
+      count: 3,
+      bytes: 400,
+      ofSentEntries: { count: 2, bytes: 300 },
+      // A refused photo would be refused from another tablet too: only the one still to send is handed over.
+      toHandOver: 1,
     });
   });
 
