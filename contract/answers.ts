@@ -220,6 +220,44 @@ export const readyProbeRecord = z
   })
   .check(named('ReadyProbe', 'This instance can serve.'));
 
+export const deviceSessionRecord = z
+  .object({
+    id: z.guid().check(z.describe("The device's session: the same across the refresh token's rotations.")),
+    device: z
+      .string()
+      .check(
+        z.describe(
+          'Parsed from the User-Agent of its sign-in (browser, operating system, device), e.g. "Chrome 156 · Android 14 · Samsung SM-X200"; empty when nothing could be told.',
+        ),
+      ),
+    signed_in_at: timestamp(),
+    last_used_at: timestamp().check(z.describe('The last call made with it, to the minute.')),
+    address: z
+      .nullable(z.string())
+      .check(
+        z.describe(
+          'The network it last called from, coarse: an IPv4 /24 ("192.0.2.x") or an IPv6 /48 ("2001:db8:85a3::/48"); null when unknown.',
+        ),
+      ),
+    current: z.boolean().check(z.describe('The session of the call asking.')),
+  })
+  .check(named('DeviceSession', "A device signed in to the partner's account (docs/API.md#sessions)."));
+
+export const signInRecord = z
+  .object({
+    at: timestamp(),
+    device: z.string().check(z.describe('As in DeviceSession.')),
+    address: z.nullable(z.string()).check(z.describe('As in DeviceSession, at that sign-in.')),
+    new_device: z
+      .boolean()
+      .check(
+        z.describe(
+          "The first sign-in from this device: none of the partner's sign-ins kept before it had the same `device`.",
+        ),
+      ),
+  })
+  .check(named('SignIn', "One of the partner's recent sign-ins."));
+
 /** The `data` of calls that answer nothing. */
 export const noData = z.null();
 

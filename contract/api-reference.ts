@@ -56,6 +56,18 @@ export const repairHeaders = z.object({
     ),
 });
 
+/** A session named in a path: the `id` GET /sessions gives it. */
+export const sessionParams = z.object({
+  id: z.uuid({ error: 'invalid_request' }).check(z.describe("The session's `id`, as `GET /sessions` lists it.")),
+});
+
+/** `DELETE /sessions` ends the caller's other sessions, and says so: `?others=true`, nothing else. */
+export const sessionsDeleteQuery = z.object({
+  others: z
+    .literal('true', { error: 'invalid_request' })
+    .check(z.describe("Required: ends every session of the partner's but the caller's own.")),
+});
+
 export const imageParams = z.object({
   file: z
     .string()
@@ -81,7 +93,7 @@ export const API_REFERENCE: Record<EndpointKey, EndpointReference> = {
     summary: 'Renew the session from the refresh cookie',
     guide: 'post-refresh',
     credentials: 'refresh_cookie',
-    failures: { 401: ['session_expired'], 403: ['forbidden_origin'] },
+    failures: { 401: ['session_expired', 'session_revoked'], 403: ['forbidden_origin'] },
   },
   'GET auth /logout/partner': {
     summary: 'Sign out (GET form)',
@@ -108,6 +120,32 @@ export const API_REFERENCE: Record<EndpointKey, EndpointReference> = {
     credentials: 'none',
     body: resetPasswordPayload,
     failures: { 400: ['token_invalid', 'passwords_mismatch', 'invalid_request'], ...RATE_LIMITED },
+  },
+  'GET auth /sessions': {
+    summary: "The partner's signed-in devices",
+    guide: 'get-sessions',
+    credentials: 'access_token',
+    failures: {},
+  },
+  'DELETE auth /sessions/{id}': {
+    summary: 'Sign one device out',
+    guide: 'delete-sessionsid',
+    credentials: 'access_token',
+    params: sessionParams,
+    failures: { 400: ['invalid_request'], 404: ['session_not_found'] },
+  },
+  'DELETE auth /sessions': {
+    summary: 'Sign every other device out',
+    guide: 'delete-sessionsotherstrue',
+    credentials: 'access_token',
+    query: sessionsDeleteQuery,
+    failures: { 400: ['invalid_request'] },
+  },
+  'GET auth /sign-ins': {
+    summary: "The partner's recent sign-ins",
+    guide: 'get-sign-ins',
+    credentials: 'access_token',
+    failures: {},
   },
   'PATCH partner /profile': {
     summary: "Change the partner's profile",
@@ -256,7 +294,7 @@ export function commonFailures(key: EndpointKey): Partial<Record<number, readonl
     failures[413] = ['body_too_large'];
     failures[415] = ['unsupported_media_type'];
   }
-  if (reference.credentials === 'access_token') failures[401] = ['unauthorized', 'session_expired'];
+  if (reference.credentials === 'access_token') failures[401] = ['unauthorized', 'session_expired', 'session_revoked'];
   failures[500] = ['internal'];
   failures[503] = ['unavailable'];
   return failures;

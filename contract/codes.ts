@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'invalid_credentials',
   'email_taken',
   'session_expired',
+  'session_revoked',
+  'session_not_found',
   'unauthorized',
   'forbidden_origin',
   'vehicle_not_found',

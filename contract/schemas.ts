@@ -167,6 +167,11 @@ export const profileUpdatePayload = z.object({
     z.string(code('current_password_required')).check(singleLine(), z.maxLength(PASSWORD_MAX_LENGTH)),
   ),
   new_password: z.optional(newPassword),
+  /**
+   * With a new password: whether every other device's session ends too (docs/API.md#sessions). Left out,
+   * they end: a password is usually changed because it may be known to someone else.
+   */
+  sign_out_others: z.optional(z.boolean(code('invalid_request'))),
 });
 export type ProfileUpdatePayload = z.input<typeof profileUpdatePayload>;
 

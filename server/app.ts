@@ -18,7 +18,9 @@ import { defaultLoadSheddingLimits, loadSheddingPlugin, type LoadSheddingLimits 
 import { mailerPlugin } from './plugins/mailer';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { redisPlugin } from './plugins/redis';
 import { securityPlugin } from './plugins/security';
+import { sessionCachePlugin } from './plugins/session-cache';
 import { staticSitePlugin } from './plugins/static-site';
 import { zodSerializerCompiler } from './http/serialization';
 import { authRoutes } from './routes/auth';
@@ -35,7 +37,10 @@ export interface AppOptions {
   /** An already opened database (tests); otherwise the plugin opens one from config. */
   database?: DatabaseHandle;
   clock?: Clock;
+  /** Prefix of this app's Redis keys (rate limits and session states); tests give each app its own. */
   redisPrefix?: string;
+  /** How long a session's state may be served from Redis (plugins/session-cache.ts); tests shorten it. */
+  sessionCacheTtlMs?: number;
   distDir?: string;
   /** Where the log lines go (tests read them); stdout otherwise. */
   logStream?: { write(line: string): void };
@@ -109,8 +114,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityPlugin, { config });
   await app.register(cookie);
   await app.register(databasePlugin, { config, database: options.database });
+  await app.register(redisPlugin, { config });
+  await app.register(sessionCachePlugin, { clock, redisPrefix: options.redisPrefix, ttlMs: options.sessionCacheTtlMs });
   await app.register(authPlugin, { config, clock });
-  await app.register(rateLimitPlugin, { config, redisPrefix: options.redisPrefix });
+  await app.register(rateLimitPlugin, { redisPrefix: options.redisPrefix });
   await app.register(mailerPlugin, { config });
 
   await app.register(authRoutes, { prefix: '/api/auth', config });

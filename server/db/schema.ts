@@ -55,7 +55,14 @@ export const partners = pgTable('partners', {
 
 /**
  * Refresh sessions. Each refresh rotates the token: a new row in the same family, the old one
- * marked rotated. Presenting a rotated token again revokes the whole family.
+ * marked rotated. Presenting a rotated token again revokes the whole family. The family is what a
+ * partner sees as a signed-in device (docs/API.md#sessions); its id is the access token's `sid`.
+ *
+ * What the list of devices shows (device, signed_in_at, last_used_at, address) is kept on each row and
+ * copied to the new row at every rotation, rather than read from the family's first row: a tablet used
+ * every day rotates its family about 30 times a day, so the first row is hundreds of rows away, while
+ * the family's newest row (rotated_at null) answers the list alone and is the only row the
+ * once-a-minute touch of last_used_at writes.
  */
 export const sessions = pgTable(
   'sessions',
@@ -72,11 +79,40 @@ export const sessions = pgTable(
     rotated_at: timestamp('rotated_at', { withTimezone: true, mode: 'date' }),
     revoked_at: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The device that signed in, from its User-Agent (services/device.ts); '' when nothing could be told. */
+    device: text('device').notNull().default(''),
+    /** When the family began: the sign-in. */
+    signed_in_at: timestamp('signed_in_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The last call made with the family, to the minute (at most one write a minute). */
+    last_used_at: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The network of that call, coarse (services/device.ts): an IPv4 /24 or an IPv6 /48. */
+    address: text('address'),
   },
   (table) => [
     uniqueIndex('sessions_token_hash_unique').on(table.token_hash),
     index('sessions_family_idx').on(table.family_id),
+    index('sessions_user_idx').on(table.user_id),
   ],
+);
+
+/**
+ * The partner's recent sign-ins (docs/API.md#get-sign-ins), with their device and coarse address, never a
+ * password, token or email. Kept bounded: the newest SIGN_INS_KEPT of each partner (services/sign-ins.ts).
+ */
+export const signIns = pgTable(
+  'sign_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    device: text('device').notNull(),
+    address: text('address'),
+    /** No sign-in kept before it had the same device label. */
+    new_device: boolean('new_device').notNull(),
+  },
+  (table) => [index('sign_ins_user_at_idx').on(table.user_id, table.at.desc(), table.id.desc())],
 );
 
 /** Issued reset tokens, so each can be used once. */

@@ -1,15 +1,18 @@
 /**
  * Authentication: access tokens on partner calls, and the X-Origin check on cookie calls.
- * An access token is honoured only while its session is alive, so logout takes effect at once.
+ * An access token is honoured only while its session is alive, checked on every call through the
+ * session cache (plugins/session-cache.ts), so a sign-out or a device signed out from the list takes
+ * effect at once on every instance.
  */
 import fp from 'fastify-plugin';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { sessions } from '../db/schema';
+import type { Database } from '../db/client';
 import { forbidden, unauthorized } from '../http/errors';
 import type { Clock } from '../services/clock';
+import { coarseAddress } from '../services/device';
 import { handoverKeyFor, loadTokenKeys } from '../services/keys';
+import { touchSession, TOUCH_INTERVAL_MS } from '../services/sessions';
 import { Tokens } from '../services/tokens';
 
 export interface AuthenticatedPartner {
@@ -23,7 +26,10 @@ declare module 'fastify' {
     clock: Clock;
     /** The partner's hand-over key, handed to their tablets at every sign-in (services/keys.ts). */
     handoverKeyOf: (partnerId: string) => string;
-    /** preHandler for partner routes: sets request.partner or answers 401. */
+    /**
+     * onRequest hook of the routes an access token opens: sets request.partner, or answers 401
+     * (`unauthorized` without a token, `session_revoked` for a revoked session, `session_expired` otherwise).
+     */
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** preHandler for cookie-authenticated calls: answers 403 for a foreign X-Origin. */
     checkOrigin: (request: FastifyRequest) => Promise<void>;
@@ -31,6 +37,35 @@ declare module 'fastify' {
   interface FastifyRequest {
     partner: AuthenticatedPartner | null;
   }
+}
+
+/** Families whose last use this instance remembers, beyond which the old ones are forgotten. */
+const TOUCHED_MAX = 10_000;
+
+/**
+ * The family's last use, written at most once per TOUCH_INTERVAL_MS: this instance remembers each
+ * family's last use as the database last told it, and asks again only once the interval has passed
+ * since; the database writes at most that often whatever the number of instances (touchSession's
+ * condition). A failure is logged and never fails the call.
+ */
+function sessionToucher(db: Database) {
+  const lastUse = new Map<string, number>();
+  return async (request: FastifyRequest, familyId: string, now: Date) => {
+    const at = now.getTime();
+    const known = lastUse.get(familyId);
+    if (known !== undefined && at >= known && at - known < TOUCH_INTERVAL_MS) return;
+    if (lastUse.size >= TOUCHED_MAX) {
+      for (const [id, when] of lastUse) if (at - when >= TOUCH_INTERVAL_MS) lastUse.delete(id);
+      if (lastUse.size >= TOUCHED_MAX) lastUse.clear();
+    }
+    try {
+      const stored = await touchSession(db, familyId, now, coarseAddress(request.ip));
+      lastUse.set(familyId, stored?.getTime() ?? at);
+    } catch (error) {
+      lastUse.set(familyId, at);
+      request.log.warn({ err: error }, "a session's last use could not be recorded");
+    }
+  };
 }
 
 export const authPlugin = fp<{ config: Config; clock: Clock }>(
@@ -44,6 +79,7 @@ export const authPlugin = fp<{ config: Config; clock: Clock }>(
     app.decorate('tokens', new Tokens(keys, clock));
     app.decorate('handoverKeyOf', (partnerId: string) => handoverKeyFor(keys.handover, partnerId));
     app.decorateRequest('partner', null);
+    const touch = sessionToucher(app.db);
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization;
@@ -51,19 +87,11 @@ export const authPlugin = fp<{ config: Config; clock: Clock }>(
       if (!token) throw unauthorized('unauthorized');
       const claims = await app.tokens.readAccess(token);
       if (!claims) throw unauthorized('session_expired');
-      const [session] = await app.db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .where(
-          and(
-            eq(sessions.family_id, claims.sid),
-            eq(sessions.user_id, claims.sub),
-            isNull(sessions.revoked_at),
-            gt(sessions.expires_at, clock()),
-          ),
-        )
-        .limit(1);
-      if (!session) throw unauthorized('session_expired');
+      // The token is ours (encrypted with our key), so its sid and sub belong together.
+      const session = await app.sessionCache.stateOf(claims.sid);
+      if (session.state === 'revoked') throw unauthorized('session_revoked');
+      if (session.state !== 'live' || session.userId !== claims.sub) throw unauthorized('session_expired');
+      await touch(request, claims.sid, clock());
       request.partner = { userId: claims.sub, sessionId: claims.sid };
     });
 
@@ -73,5 +101,5 @@ export const authPlugin = fp<{ config: Config; clock: Clock }>(
       if (typeof origin !== 'string' || !allowed.has(origin)) throw forbidden('forbidden_origin');
     });
   },
-  { name: 'auth', dependencies: ['database'] },
+  { name: 'auth', dependencies: ['database', 'session-cache'] },
 );

@@ -1,11 +1,10 @@
 /**
  * Fixed-window counters for the auth routes, per IP and per email, with rate-limiter-flexible. In
- * Redis when REDIS_URL is set, so every instance behind a load balancer shares them (an atomic Lua
- * increment), with an in-memory insurance limiter while Redis is unreachable; in memory otherwise.
+ * Redis when REDIS_URL is set (the connection of plugins/redis.ts), so every instance behind a load
+ * balancer shares them (an atomic Lua increment), with an in-memory insurance limiter while Redis is
+ * unreachable; in memory otherwise.
  */
 import fp from 'fastify-plugin';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Redis as RedisClient } from 'ioredis';
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -13,8 +12,8 @@ import {
   type IRateLimiterOptions,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import type { Config } from '../config';
 import { tooManyRequests } from '../http/errors';
+import type { SharedRedis } from './redis';
 
 export interface Limit {
   key: string;
@@ -66,80 +65,17 @@ function flexibleMemoryStore(): RateLimitStore {
   return { hit: limiterStore((options) => new RateLimiterMemory(options)), async close() {} };
 }
 
-/** How long the start waits for Redis before counting in memory (it keeps trying behind the scenes). */
-const REDIS_CONNECT_WAIT_MS = 3_000;
-/** A Redis that stops answering must not hold sign-in up: a command that takes longer fails. */
-const REDIS_COMMAND_TIMEOUT_MS = 1_000;
-
-/** host:port of a Redis URL, for the log: never its password. */
-function redisAddress(url: string): string {
-  const parsed = new URL(url);
-  return `${parsed.hostname}:${parsed.port || '6379'}`;
-}
-
-/**
- * Logs Redis going away and coming back, once each time: not once per failed reconnection or per
- * request counted in memory meanwhile.
- */
-function outageReporter(log: FastifyBaseLogger, address: string) {
-  let reachable = true;
-  return {
-    down(reason: string) {
-      if (!reachable) return;
-      reachable = false;
-      log.warn(
-        `Redis at ${address} unreachable (${reason}): rate limits are counted in this instance's memory until it is back`,
-      );
-    },
-    up() {
-      if (reachable) return;
-      reachable = true;
-      log.warn(`Redis at ${address} is back: rate limits are counted in Redis again`);
-    },
-  };
-}
-
-/** Resolves once the client is ready or has failed its first attempt, or after the wait. */
-function firstConnection(redis: RedisClient): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      redis.off('ready', done);
-      redis.off('error', done);
-      resolve();
-    };
-    const timer = setTimeout(done, REDIS_CONNECT_WAIT_MS);
-    redis.once('ready', done);
-    redis.once('error', done);
-  });
-}
-
 /**
  * Counters in Redis, shared by every instance. While Redis is away (at start or later) the
  * insurance limiter counts each hit in this instance's memory, so sign-in keeps working with
  * per-instance limits; ioredis reconnects on its own and the counting moves back to Redis once it
  * is ready again.
  */
-async function redisStore(url: string, prefix: string, log: FastifyBaseLogger): Promise<RateLimitStore> {
-  const { Redis } = await import('ioredis');
-  const outage = outageReporter(log, redisAddress(url));
-  const redis = new Redis(url, {
-    // Fail at once while disconnected, rather than queue commands until Redis returns.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
-  });
-  // Listening to errors also keeps ioredis from printing "Unhandled error event" on each retry.
-  redis.on('error', (error: Error) => outage.down(error.message));
-  redis.on('close', () => outage.down('connection closed'));
-  redis.on('ready', () => outage.up());
-  await firstConnection(redis);
-
+function redisStore(redis: SharedRedis, prefix: string): RateLimitStore {
   /** The insurance limiter: it only counts when a Redis command failed or the connection is not ready. */
   class Insurance extends RateLimiterMemory {
     override consume(...args: Parameters<RateLimiterMemory['consume']>) {
-      outage.down(redis.status === 'ready' ? 'command failed' : 'connection lost');
+      redis.down(redis.ready() ? 'command failed' : 'connection lost');
       return super.consume(...args);
     }
   }
@@ -150,23 +86,22 @@ async function redisStore(url: string, prefix: string, log: FastifyBaseLogger): 
       (options) =>
         new RateLimiterRedis({
           ...options,
-          storeClient: redis,
+          storeClient: redis.client,
           keyPrefix,
           rejectIfRedisNotReady: true,
           insuranceLimiter: new Insurance(options),
         }),
     ),
     async redisAnswers() {
-      if (redis.status !== 'ready') return false;
-      // Bounded by REDIS_COMMAND_TIMEOUT_MS, like every command.
-      return redis.ping().then(
+      if (!redis.ready()) return false;
+      // Bounded by the connection's command timeout (plugins/redis.ts), like every command.
+      return redis.client.ping().then(
         () => true,
         () => false,
       );
     },
-    async close() {
-      redis.disconnect();
-    },
+    // The connection is the redis plugin's, which closes it.
+    async close() {},
   };
 }
 
@@ -175,16 +110,13 @@ async function redisStore(url: string, prefix: string, log: FastifyBaseLogger): 
  * app's injectable one: tests move time past a window with vitest's fake timers.
  */
 export interface RateLimitOptions {
-  config: Config;
   /** Tests give each app its own Redis key prefix to stay independent of each other. */
   redisPrefix?: string;
 }
 
 export const rateLimitPlugin = fp<RateLimitOptions>(
-  async (app, { config, redisPrefix }) => {
-    const backend = config.redisUrl
-      ? await redisStore(config.redisUrl, redisPrefix ?? 'rl:', app.log)
-      : flexibleMemoryStore();
+  async (app, { redisPrefix }) => {
+    const backend = app.redis ? redisStore(app.redis, redisPrefix ?? 'rl:') : flexibleMemoryStore();
     app.addHook('onClose', () => backend.close());
     app.decorate('enforceLimits', async (limits: Limit[]) => {
       let retryAfterMs = 0;
@@ -199,5 +131,5 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
       return (await backend.redisAnswers()) ? 'ok' : 'down';
     });
   },
-  { name: 'rate-limit' },
+  { name: 'rate-limit', dependencies: ['redis'] },
 );

@@ -50,7 +50,7 @@ export const securityPlugin = fp<{ config: Config }>(
         origin: foreign,
         credentials: true,
         allowedHeaders: ['content-type', 'authorization', 'x-origin', 'idempotency-key', 'accept-language'],
-        methods: ['GET', 'POST', 'PATCH'],
+        methods: ['GET', 'POST', 'PATCH', 'DELETE'],
       });
     }
   },

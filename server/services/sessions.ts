@@ -5,7 +5,7 @@
  * Only the SHA-256 of a refresh token is stored: a copy of the table cannot be replayed.
  */
 import crypto from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { sessions } from '../db/schema';
 
@@ -21,6 +21,12 @@ export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
  */
 export const ROTATION_GRACE_MS = 10_000;
 
+/**
+ * A family's last_used_at and address are written at most once per this interval (per family), so a
+ * busy tablet does not cost a write per call: the list shows the last use to the minute.
+ */
+export const TOUCH_INTERVAL_MS = 60_000;
+
 /** 32 random bytes in base64url: 43 characters. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -34,7 +40,25 @@ export interface IssuedSession {
 }
 
 export type RotationFailure = 'unknown' | 'expired' | 'revoked' | 'reused';
-export type RotationResult = { ok: true; session: IssuedSession } | { ok: false; reason: RotationFailure };
+export type RotationResult =
+  | { ok: true; session: IssuedSession }
+  | { ok: false; reason: RotationFailure; /** The family revoked by this call (a reuse). */ revoked?: string };
+
+/** Where a request comes from, as the list of devices shows it (services/device.ts). */
+export interface ClientDevice {
+  /** The label read from its User-Agent; '' when nothing could be told. */
+  device: string;
+  /** Its coarse address, or null. */
+  address: string | null;
+}
+
+/**
+ * A family as the access-token check sees it: live (some row neither revoked nor expired), revoked
+ * (ended by a sign-out, a password change or reset, a reuse, or from the list of devices), or gone
+ * (expired, or never known). Cached as it is (plugins/session-cache.ts), hence plain data.
+ */
+export type FamilyState =
+  { state: 'live'; userId: string; expiresAt: number } | { state: 'revoked' } | { state: 'gone' };
 
 type SessionRow = typeof sessions.$inferSelect;
 
@@ -50,11 +74,17 @@ function expiryFor(rememberMe: boolean, now: Date): Date {
   return new Date(now.getTime() + (rememberMe ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS));
 }
 
+interface SessionInput extends ClientDevice {
+  userId: string;
+  rememberMe: boolean;
+  now: Date;
+  /** With a rotation: the family, and when it signed in. */
+  familyId?: string;
+  signedInAt?: Date;
+}
+
 /** Starts a new family (sign-in) or adds a row to an existing one (rotation). */
-export async function createSession(
-  db: Database,
-  input: { userId: string; rememberMe: boolean; now: Date; familyId?: string },
-): Promise<IssuedSession> {
+export async function createSession(db: Database, input: SessionInput): Promise<IssuedSession> {
   const token = crypto.randomBytes(32).toString('base64url');
   const familyId = input.familyId ?? crypto.randomUUID();
   const expiresAt = expiryFor(input.rememberMe, input.now);
@@ -65,6 +95,11 @@ export async function createSession(
     remember_me: input.rememberMe,
     expires_at: expiresAt,
     created_at: input.now,
+    device: input.device,
+    address: input.address,
+    signed_in_at: input.signedInAt ?? input.now,
+    // A sign-in and a refresh are both a use of the family.
+    last_used_at: input.now,
   });
   return { token, familyId, userId: input.userId, rememberMe: input.rememberMe, expiresAt };
 }
@@ -79,13 +114,21 @@ async function findByToken(db: Database, token: string): Promise<SessionRow | nu
   return row ?? null;
 }
 
-/** Exchanges a refresh token for a new one in the same family, or says why it cannot. */
-export function rotateSession(db: Database, token: string, now: Date): Promise<RotationResult> {
+/**
+ * Exchanges a refresh token for a new one in the same family, or says why it cannot. `address` is the
+ * refreshing client's coarse address: the family's last use, from there.
+ */
+export function rotateSession(
+  db: Database,
+  token: string,
+  now: Date,
+  address: string | null = null,
+): Promise<RotationResult> {
   return db.transaction(async (tx) => {
     const row = await findByToken(tx, token);
     if (!row) return { ok: false, reason: 'unknown' };
     if (row.revoked_at) return { ok: false, reason: 'revoked' };
-    if (row.rotated_at) return repeatOfRotated(tx, row, now);
+    if (row.rotated_at) return repeatOfRotated(tx, row, now, address);
     if (row.expires_at.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
     // Conditional, so of two refreshes racing with the same token exactly one rotates it.
     const claimed = await tx
@@ -93,50 +136,171 @@ export function rotateSession(db: Database, token: string, now: Date): Promise<R
       .set({ rotated_at: now })
       .where(and(eq(sessions.id, row.id), isNull(sessions.rotated_at), isNull(sessions.revoked_at)))
       .returning({ id: sessions.id });
-    if (claimed.length === 0) return lostRace(tx, row.id, now);
-    return { ok: true, session: await createSession(tx, nextIn(row, now)) };
+    if (claimed.length === 0) return lostRace(tx, row.id, now, address);
+    return { ok: true, session: await createSession(tx, nextIn(row, now, address)) };
   });
 }
 
 /** Another request rotated the token between our read and our update: it is now a repeat. */
-async function lostRace(db: Database, rowId: string, now: Date): Promise<RotationResult> {
+async function lostRace(db: Database, rowId: string, now: Date, address: string | null): Promise<RotationResult> {
   const [row] = await db.select().from(sessions).where(eq(sessions.id, rowId)).limit(1);
   if (!row || row.revoked_at) return { ok: false, reason: 'revoked' };
-  return repeatOfRotated(db, row, now);
+  return repeatOfRotated(db, row, now, address);
 }
 
 /** A rotated token presented again: a sibling within the grace window, otherwise theft. */
-async function repeatOfRotated(db: Database, row: SessionRow, now: Date): Promise<RotationResult> {
+async function repeatOfRotated(
+  db: Database,
+  row: SessionRow,
+  now: Date,
+  address: string | null,
+): Promise<RotationResult> {
   const rotatedAt = row.rotated_at?.getTime() ?? 0;
   if (now.getTime() - rotatedAt <= ROTATION_GRACE_MS) {
-    return { ok: true, session: await createSession(db, nextIn(row, now)) };
+    return { ok: true, session: await createSession(db, nextIn(row, now, address)) };
   }
   await revokeFamily(db, row.family_id, now);
-  return { ok: false, reason: 'reused' };
+  return { ok: false, reason: 'reused', revoked: row.family_id };
 }
 
-function nextIn(row: SessionRow, now: Date) {
-  return { userId: row.user_id, rememberMe: row.remember_me, familyId: row.family_id, now };
+/** The family's next row: what the list of devices shows travels with it (see the schema's sessions). */
+function nextIn(row: SessionRow, now: Date, address: string | null): SessionInput {
+  return {
+    userId: row.user_id,
+    rememberMe: row.remember_me,
+    familyId: row.family_id,
+    now,
+    device: row.device,
+    signedInAt: row.signed_in_at,
+    address: address ?? row.address,
+  };
 }
 
-export async function revokeFamily(db: Database, familyId: string, now: Date): Promise<void> {
-  await db
+/**
+ * Every revocation answers the families it ended, so the caller can tell the shared cache
+ * (app.sessionCache.revoked) once the transaction it ran in has committed.
+ */
+function familiesOf(rows: readonly { family_id: string }[]): string[] {
+  return [...new Set(rows.map((row) => row.family_id))];
+}
+
+export async function revokeFamily(db: Database, familyId: string, now: Date): Promise<string[]> {
+  const rows = await db
     .update(sessions)
     .set({ revoked_at: now })
-    .where(and(eq(sessions.family_id, familyId), isNull(sessions.revoked_at)));
+    .where(and(eq(sessions.family_id, familyId), isNull(sessions.revoked_at)))
+    .returning({ family_id: sessions.family_id });
+  return familiesOf(rows);
 }
 
 /** Logout: revokes the family of the presented token, whatever its state. */
-export async function revokeFamilyOfToken(db: Database, token: string, now: Date): Promise<void> {
+export async function revokeFamilyOfToken(db: Database, token: string, now: Date): Promise<string[]> {
   const row = await findByToken(db, token);
-  if (row) await revokeFamily(db, row.family_id, now);
+  return row ? revokeFamily(db, row.family_id, now) : [];
 }
 
 /** Revokes every live session family of the user, except one when given. */
-export async function revokeSessionsOf(db: Database, userId: string, now: Date, exceptFamilyId?: string) {
+export async function revokeSessionsOf(
+  db: Database,
+  userId: string,
+  now: Date,
+  exceptFamilyId?: string,
+): Promise<string[]> {
   const live = and(eq(sessions.user_id, userId), isNull(sessions.revoked_at));
-  await db
+  const rows = await db
     .update(sessions)
     .set({ revoked_at: now })
-    .where(exceptFamilyId ? and(live, ne(sessions.family_id, exceptFamilyId)) : live);
+    .where(exceptFamilyId ? and(live, ne(sessions.family_id, exceptFamilyId)) : live)
+    .returning({ family_id: sessions.family_id });
+  return familiesOf(rows);
+}
+
+/**
+ * Ends one of the user's live families (a device signed out from the list): false when the user has no
+ * live family of that id (unknown, another partner's, already ended), which the caller answers as 404.
+ */
+export async function revokeFamilyOf(db: Database, userId: string, familyId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revoked_at: now })
+    .where(and(eq(sessions.family_id, familyId), eq(sessions.user_id, userId), isNull(sessions.revoked_at)))
+    .returning({ expires_at: sessions.expires_at });
+  return rows.some((row) => row.expires_at.getTime() > now.getTime());
+}
+
+/** The family as the access-token check needs it (FamilyState): two indexed look-ups at most. */
+export async function familyState(db: Database, familyId: string, now: Date): Promise<FamilyState> {
+  const [live] = await db
+    .select({ userId: sessions.user_id, expiresAt: sessions.expires_at })
+    .from(sessions)
+    .where(and(eq(sessions.family_id, familyId), isNull(sessions.revoked_at), gt(sessions.expires_at, now)))
+    .limit(1);
+  if (live) return { state: 'live', userId: live.userId, expiresAt: live.expiresAt.getTime() };
+  const [revoked] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.family_id, familyId), isNotNull(sessions.revoked_at)))
+    .limit(1);
+  return revoked ? { state: 'revoked' } : { state: 'gone' };
+}
+
+/**
+ * Records a use of the family: its last_used_at and the address it came from, on its newest row(s),
+ * only when the last one recorded is TOUCH_INTERVAL_MS old or more. So of many instances touching the
+ * same family at once, one writes; the others' statements match no row. Answers the family's last use
+ * as it now stands (null for a family with no live row), so the caller knows when to try again.
+ */
+export async function touchSession(
+  db: Database,
+  familyId: string,
+  now: Date,
+  address: string | null,
+): Promise<Date | null> {
+  const newest = and(eq(sessions.family_id, familyId), isNull(sessions.rotated_at), isNull(sessions.revoked_at));
+  const touched = await db
+    .update(sessions)
+    .set({ last_used_at: now, address })
+    .where(and(newest, lte(sessions.last_used_at, new Date(now.getTime() - TOUCH_INTERVAL_MS))))
+    .returning({ id: sessions.id });
+  if (touched.length > 0) return now;
+  const [row] = await db
+    .select({ lastUsedAt: sessions.last_used_at })
+    .from(sessions)
+    .where(newest)
+    .orderBy(desc(sessions.last_used_at))
+    .limit(1);
+  return row?.lastUsedAt ?? null;
+}
+
+export interface DeviceSession extends ClientDevice {
+  id: string;
+  signedInAt: Date;
+  lastUsedAt: Date;
+}
+
+/**
+ * The user's live families, most recently used first: each one's newest row (rotated_at null) holds
+ * what the list shows. Two rows of one family can both be unrotated (a sibling issued in the rotation
+ * grace window); the newest answers for the family.
+ */
+export async function listSessions(db: Database, userId: string, now: Date): Promise<DeviceSession[]> {
+  const rows = await db
+    .selectDistinctOn([sessions.family_id], {
+      id: sessions.family_id,
+      device: sessions.device,
+      address: sessions.address,
+      signedInAt: sessions.signed_in_at,
+      lastUsedAt: sessions.last_used_at,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.user_id, userId),
+        isNull(sessions.rotated_at),
+        isNull(sessions.revoked_at),
+        gt(sessions.expires_at, now),
+      ),
+    )
+    .orderBy(asc(sessions.family_id), desc(sessions.created_at));
+  return rows.sort((a, b) => b.lastUsedAt.getTime() - a.lastUsedAt.getTime() || a.id.localeCompare(b.id));
 }

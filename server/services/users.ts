@@ -158,28 +158,31 @@ export class EmailTakenError extends Error {
 
 /**
  * Applies a profile update in one transaction. A new password revokes every other session family
- * of the user (the one making the change stays signed in) and, like a new email, voids reset links
- * already sent: they were sent to an address or for a password that is no longer current.
+ * of the user (the one making the change stays signed in) unless `signOutOthers` is false, and, like
+ * a new email, voids reset links already sent: they were sent to an address or for a password that is
+ * no longer current. Answers the families it revoked, for the session cache.
  */
 export async function updateProfile(
   db: Database,
-  target: { userId: string; sessionFamilyId: string },
+  target: { userId: string; sessionFamilyId: string; signOutOthers: boolean },
   changes: ProfileChanges,
   now: Date,
-): Promise<void> {
+): Promise<string[]> {
   try {
-    await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       await tx.update(users).set(userChanges(changes, now)).where(eq(users.id, target.userId));
       await tx.update(partners).set(partnerChanges(changes, now)).where(eq(partners.user_id, target.userId));
-      if (changes.password_hash !== undefined) {
-        await revokeSessionsOf(tx, target.userId, now, target.sessionFamilyId);
-      }
+      const revoked =
+        changes.password_hash !== undefined && target.signOutOthers
+          ? await revokeSessionsOf(tx, target.userId, now, target.sessionFamilyId)
+          : [];
       if (changes.password_hash !== undefined || changes.email !== undefined) {
         await tx
           .update(passwordResets)
           .set({ used_at: now })
           .where(and(eq(passwordResets.user_id, target.userId), isNull(passwordResets.used_at)));
       }
+      return revoked;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new EmailTakenError('email taken');
@@ -216,16 +219,17 @@ export async function createPasswordReset(db: Database, userId: string, now: Dat
 }
 
 /**
- * Spends a reset link and sets the new password, in one transaction; false when the link is
+ * Spends a reset link and sets the new password, in one transaction; null when the link is
  * unknown, used, expired or older than the last password change. The conditional UPDATE is what
- * makes a link single use even when two requests present it at once. Every session is revoked.
+ * makes a link single use even when two requests present it at once. Every session is revoked:
+ * answers the families, for the session cache.
  */
 export function resetPassword(
   db: Database,
   reset: { userId: string; resetId: string },
   passwordHash: string,
   now: Date,
-): Promise<boolean> {
+): Promise<string[] | null> {
   return db.transaction(async (tx) => {
     const spent = await tx
       .update(passwordResets)
@@ -240,12 +244,11 @@ export function resetPassword(
         ),
       )
       .returning({ id: passwordResets.id });
-    if (spent.length === 0) return false;
+    if (spent.length === 0) return null;
     await tx
       .update(users)
       .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
       .where(eq(users.id, reset.userId));
-    await revokeSessionsOf(tx, reset.userId, now);
-    return true;
+    return revokeSessionsOf(tx, reset.userId, now);
   });
 }

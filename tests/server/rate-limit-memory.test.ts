@@ -6,9 +6,9 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Config } from '../../server/config';
 import { ApiError } from '../../server/http/errors';
 import { rateLimitPlugin } from '../../server/plugins/rate-limit';
+import { redisPlugin } from '../../server/plugins/redis';
 
 const WINDOW_MS = 15 * 60 * 1000;
 
@@ -17,7 +17,8 @@ describe('rate limits in memory without Redis', () => {
   beforeEach(async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     app = Fastify();
-    await app.register(rateLimitPlugin, { config: { redisUrl: null } as Config });
+    await app.register(redisPlugin, { config: { redisUrl: null } });
+    await app.register(rateLimitPlugin);
     await app.ready();
   });
   afterEach(async () => {

@@ -77,8 +77,13 @@ export interface TestAppOptions {
   distDir?: string;
   /** Receives the log lines (set LOG_LEVEL in env: tests log nothing by default). */
   logStream?: { write(line: string): void };
-  /** Another instance on the database of this one (PostgreSQL), as two servers behind one balancer. */
+  /**
+   * Another instance on the database of this one, as two servers behind one balancer: its own pool on
+   * the same PostgreSQL database, or the same embedded database (PGlite is one process's).
+   */
   sameDatabaseAs?: TestApp;
+  /** How long a session's state may be served from Redis (server/plugins/session-cache.ts). */
+  sessionCacheTtlMs?: number;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -94,12 +99,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
-  const database: DatabaseHandle = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: 'memory://',
-    pgliteDump: await migratedPgliteDump(),
-    poolSize: 4,
-  });
+  // The embedded database of the app this one shares it with, left for that app to close.
+  const sharedPglite = options.sameDatabaseAs && !shared ? options.sameDatabaseAs.app.database : null;
+  const database: DatabaseHandle =
+    sharedPglite ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: 'memory://',
+      pgliteDump: await migratedPgliteDump(),
+      poolSize: 4,
+    }));
   const clock = makeClock();
   const app = await buildApp({
     config,
@@ -108,6 +117,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     redisPrefix: options.redisPrefix ?? `rl:test:${crypto.randomBytes(4).toString('hex')}:`,
     distDir: options.distDir ?? path.join(dataDir, 'no-dist'),
     logStream: options.logStream,
+    sessionCacheTtlMs: options.sessionCacheTtlMs,
   });
   await app.ready();
   return {
@@ -118,7 +128,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     kind,
     async close() {
       await app.close();
-      await database.close();
+      if (!sharedPglite) await database.close();
       await postgres?.drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },

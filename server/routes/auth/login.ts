@@ -42,7 +42,7 @@ export const loginRoute: FastifyPluginAsync<{ config: Config }> = async (instanc
       await app.enforceLimits(loginLimits(email, request.ip, await trustedDevice(app, request, email)));
       const userId = await verifyCredentials(app.db, email, request.body.password);
       if (!userId) throw unauthorized('invalid_credentials');
-      const session = await signIn(app, reply, config, userId, request.body.remember_me);
+      const session = await signIn(app, request, reply, config, userId, request.body.remember_me);
       await setDeviceCookie(app, reply, config, email);
       return success(reply, session);
     },

@@ -13,7 +13,7 @@ export const logoutRoute: FastifyPluginAsync<{ config: Config }> = async (app, {
   ignoreJsonBody(app);
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = readRefreshCookie(request);
-    if (token) await revokeFamilyOfToken(app.db, token, app.clock());
+    if (token) await app.sessionCache.revoked(await revokeFamilyOfToken(app.db, token, app.clock()));
     clearRefreshCookie(reply, config);
     return success(reply, null);
   };

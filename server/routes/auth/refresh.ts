@@ -3,9 +3,17 @@ import { responseSchemas } from '../../../contract';
 import type { Config } from '../../config';
 import { unauthorized } from '../../http/errors';
 import { success } from '../../http/reply';
-import { rotateSession } from '../../services/sessions';
+import { coarseAddress } from '../../services/device';
+import { rotateSession, type RotationResult } from '../../services/sessions';
 import { loadUser } from '../../services/users';
 import { clearRefreshCookie, ignoreJsonBody, readRefreshCookie, sessionAnswer } from './session-cookie';
+
+/** A revoked family (signed out, from the list of devices, by a password change or reset, or a reuse) says so. */
+function failureReason(result: RotationResult | null) {
+  return result?.ok === false && (result.reason === 'revoked' || result.reason === 'reused')
+    ? 'session_revoked'
+    : 'session_expired';
+}
 
 /**
  * POST /refresh: exchanges the refresh cookie for a new access token and a new cookie (rotation).
@@ -19,15 +27,16 @@ export const refreshRoute: FastifyPluginAsync<{ config: Config }> = async (app, 
     { schema: { response: responseSchemas('POST auth /refresh') }, preHandler: app.checkOrigin },
     async (request, reply) => {
       const token = readRefreshCookie(request);
-      const result = token ? await rotateSession(app.db, token, app.clock()) : null;
+      const result = token ? await rotateSession(app.db, token, app.clock(), coarseAddress(request.ip)) : null;
       if (result?.ok === false && result.reason === 'reused') {
         request.log.warn('refresh token presented again after rotation: its session family is revoked');
+        if (result.revoked) await app.sessionCache.revoked([result.revoked]);
       }
       // A partner deleted meanwhile has no sessions left (cascade), so this is only a safety net.
       const user = result?.ok ? await loadUser(app.db, result.session.userId) : null;
       if (!result?.ok || !user) {
         clearRefreshCookie(reply, config);
-        throw unauthorized('session_expired');
+        throw unauthorized(failureReason(result));
       }
       return success(reply, await sessionAnswer(app, reply, config, result.session, user));
     },

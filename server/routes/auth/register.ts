@@ -23,7 +23,7 @@ export const registerRoute: FastifyPluginAsync<{ config: Config }> = async (inst
       await app.enforceLimits([{ key: `register:ip:${request.ip}`, max: 5, windowMs: WINDOW_MS }]);
       const userId = await createPartnerAccount(app.db, request.body, app.clock());
       if (!userId) throw conflict('email_taken');
-      const session = await signIn(app, reply, config, userId, false);
+      const session = await signIn(app, request, reply, config, userId, false);
       await setDeviceCookie(app, reply, config, normaliseEmail(request.body.email));
       return success(reply, session, 201);
     },

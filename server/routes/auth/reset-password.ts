@@ -32,8 +32,14 @@ export const resetPasswordRoute: FastifyPluginAsync<{ config: Config }> = async 
       }
       // Hashed before the token is spent, so the row is marked used and the password set in one short transaction.
       const passwordHash = await hashPassword(request.body.new_password);
-      const done = await resetPassword(app.db, { userId: claims.sub, resetId: claims.jti }, passwordHash, app.clock());
-      if (!done) throw badRequest('token_invalid');
+      const revoked = await resetPassword(
+        app.db,
+        { userId: claims.sub, resetId: claims.jti },
+        passwordHash,
+        app.clock(),
+      );
+      if (!revoked) throw badRequest('token_invalid');
+      await app.sessionCache.revoked(revoked);
       const user = await loadUser(app.db, claims.sub);
       if (user) await setDeviceCookie(app, reply, config, user.email);
       return success(reply, null);

@@ -7,7 +7,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthSession, User } from '../../../contract';
 import type { Config } from '../../config';
 import { unauthorized } from '../../http/errors';
-import { createSession, REMEMBER_ME_TTL_MS, type IssuedSession } from '../../services/sessions';
+import { coarseAddress, deviceLabel } from '../../services/device';
+import { createSession, REMEMBER_ME_TTL_MS, type ClientDevice, type IssuedSession } from '../../services/sessions';
+import { recordSignIn } from '../../services/sign-ins';
 import { loadUser } from '../../services/users';
 
 export const REFRESH_COOKIE = 'refresh_token';
@@ -54,9 +56,19 @@ export async function sessionAnswer(
   return { access_token, user, handover_key: app.handoverKeyOf(user.id) };
 }
 
-/** Signs a user in: a new session family, its cookie and the answer. */
+/** The calling device as the list of devices shows it: its User-Agent's label and its coarse address. */
+export function clientDevice(request: FastifyRequest): ClientDevice {
+  return { device: deviceLabel(request.headers['user-agent']), address: coarseAddress(request.ip) };
+}
+
+/**
+ * Signs a user in: a new session family, its cookie and the answer. The sign-in is recorded with its
+ * device (docs/API.md#get-sign-ins); one from a device the partner has not signed in from before is
+ * logged with the partner's id, the device and the coarse address: never the email, password or tokens.
+ */
 export async function signIn(
   app: FastifyInstance,
+  request: FastifyRequest,
   reply: FastifyReply,
   config: Config,
   userId: string,
@@ -64,7 +76,16 @@ export async function signIn(
 ): Promise<AuthSession> {
   const user = await loadUser(app.db, userId);
   if (!user) throw unauthorized('session_expired');
-  const session = await createSession(app.db, { userId, rememberMe, now: app.clock() });
+  const now = app.clock();
+  const client = clientDevice(request);
+  const session = await createSession(app.db, { userId, rememberMe, now, ...client });
+  const { newDevice } = await recordSignIn(app.db, userId, client, now);
+  if (newDevice) {
+    request.log.info(
+      { partner_id: userId, device: client.device, address: client.address },
+      'sign-in from a new device',
+    );
+  }
   return sessionAnswer(app, reply, config, session, user);
 }
 

@@ -56,7 +56,7 @@ async function changesFrom(
 /**
  * PATCH /profile: updates the signed-in partner's own profile; there is no id in the path, the
  * access token alone says whose. Answers the updated user. A new password signs out every other
- * session of the partner but keeps this one.
+ * session of the partner but keeps this one, unless `sign_out_others` is false (docs/API.md#sessions).
  */
 export const profileRoute: FastifyPluginAsync = async (instance) => {
   const app = instance.withTypeProvider<ZodMiniTypeProvider>();
@@ -68,8 +68,14 @@ export const profileRoute: FastifyPluginAsync = async (instance) => {
       const account = partner ? await findPartnerById(app.db, partner.userId) : null;
       if (!partner || !account) throw unauthorized('session_expired');
       const changes = await changesFrom(app, account, request.body);
+      const target = {
+        userId: account.id,
+        sessionFamilyId: partner.sessionId,
+        // Left out, the others end: a password is usually changed because someone else may know it.
+        signOutOthers: request.body.sign_out_others ?? true,
+      };
       try {
-        await updateProfile(app.db, { userId: account.id, sessionFamilyId: partner.sessionId }, changes, app.clock());
+        await app.sessionCache.revoked(await updateProfile(app.db, target, changes, app.clock()));
       } catch (error) {
         if (error instanceof EmailTakenError) throw conflict('email_taken');
         throw error;

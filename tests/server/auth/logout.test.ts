@@ -40,7 +40,7 @@ describe('GET and POST /api/auth/logout/partner', () => {
     expectClearedCookie(res);
     expect((await sessionRow(t.app, session.refresh))?.revoked_at).toBeInstanceOf(Date);
     expect(await accessWorks(t.app, session.access)).toBe(false);
-    expectError(await refresh(t.app, session.refresh), 401, 'auth', 'session_expired');
+    expectError(await refresh(t.app, session.refresh), 401, 'auth', 'session_revoked');
   });
 
   it('revokes every row of the family, also when an older token of it is presented', async () => {
@@ -52,7 +52,7 @@ describe('GET and POST /api/auth/logout/partner', () => {
     const rows = await t.app.db.select().from(sessions).where(eq(sessions.family_id, family));
     expect(rows).toHaveLength(2);
     expect(rows.every((row) => row.revoked_at instanceof Date)).toBe(true);
-    expectError(await refresh(t.app, current), 401, 'auth', 'session_expired');
+    expectError(await refresh(t.app, current), 401, 'auth', 'session_revoked');
   });
 
   it('leaves the partner signed in on other devices', async () => {

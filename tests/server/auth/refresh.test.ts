@@ -126,14 +126,14 @@ describe('POST /api/auth/refresh', () => {
       expectClearedCookie(res);
     });
 
-    it('answers 401 for a revoked session', async () => {
+    it('answers 401 session_revoked for a revoked session', async () => {
       const { refresh: token } = await signIn();
       const row = await sessionRow(t.app, token);
       await t.app.db
         .update(sessions)
         .set({ revoked_at: t.clock.now() })
         .where(eq(sessions.id, row?.id ?? ''));
-      expectError(await refresh(t.app, token), 401, 'auth', 'session_expired');
+      expectError(await refresh(t.app, token), 401, 'auth', 'session_revoked');
     });
 
     it('words the 401 after Accept-Language', async () => {
@@ -182,13 +182,13 @@ describe('POST /api/auth/refresh', () => {
 
       t.clock.advance(ROTATION_GRACE_MS + 1000);
       const reuse = await refresh(t.app, first.refresh);
-      expectError(reuse, 401, 'auth', 'session_expired');
+      expectError(reuse, 401, 'auth', 'session_revoked');
       expectClearedCookie(reuse);
 
       const rows = await familyRows(family);
       expect(rows.length).toBeGreaterThanOrEqual(2);
       expect(rows.every((row) => row.revoked_at instanceof Date)).toBe(true);
-      expectError(await refresh(t.app, current), 401, 'auth', 'session_expired');
+      expectError(await refresh(t.app, current), 401, 'auth', 'session_revoked');
       expect(await accessWorks(t.app, currentAccess)).toBe(false);
       expect(await accessWorks(t.app, first.access)).toBe(false);
     });

@@ -13,6 +13,15 @@ describe('messageFor', () => {
     expect(messageFor('passwords_mismatch', 'en')).toBe("password don't match");
   });
 
+  it.each(['session_revoked', 'session_not_found'] as const)(
+    'words %s in French, Arabic and English, none read in another language',
+    (code) => {
+      const words = LANGUAGES.map((language) => messageFor(code, language));
+      expect(new Set(words).size).toBe(LANGUAGES.length);
+      for (const text of words) expect(text).not.toBe(code);
+    },
+  );
+
   it.each(LANGUAGES)('words every code in %s with its catalog translation', (language) => {
     const catalog = readCatalog(language);
     for (const code of ERROR_CODES) expect(messageFor(code, language), code).toBe(catalog.get(code)?.translation);

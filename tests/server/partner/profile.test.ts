@@ -199,7 +199,60 @@ describe('PATCH /api/partner/profile', () => {
       expect((await refresh(t.app, current.refresh)).statusCode).toBe(200);
       expect(await accessWorks(t.app, other.access)).toBe(false);
       expect(await accessWorks(t.app, partner.token)).toBe(false);
-      expectError(await refresh(t.app, other.refresh), 401, 'auth', 'session_expired');
+      expectError(await refresh(t.app, other.refresh), 401, 'auth', 'session_revoked');
+    });
+
+    /** A partner signed in on two devices besides the one changing the password (and its database session). */
+    async function threeDevices() {
+      const partner = await createPartner(t.app);
+      return { partner, current: await signIn(partner), tablet: await signIn(partner), phone: await signIn(partner) };
+    }
+
+    /** What a partner call with `access` answers: 200, or the 401's reason. */
+    async function stateOf(access: string) {
+      const res = await call(t.app, 'GET', '/api/partner/repair-types', { token: access });
+      return res.statusCode === 200 ? 'live' : (res.json() as { error: { reason: string } }).error.reason;
+    }
+
+    it.each([
+      ['sign_out_others: true', { sign_out_others: true }],
+      ['sign_out_others left out', {}],
+    ])('with %s, ends every other session of the partner, at once', async (_label, choice) => {
+      const { partner, current, tablet, phone } = await threeDevices();
+      const body = { new_password: 'new-password-4', current_password: partner.password, ...choice };
+      expect((await patch(current.access, body)).statusCode).toBe(200);
+      expect(await stateOf(current.access)).toBe('live');
+      for (const other of [tablet, phone]) {
+        expect(await stateOf(other.access)).toBe('session_revoked');
+        expectError(await refresh(t.app, other.refresh), 401, 'auth', 'session_revoked');
+      }
+      expect(await stateOf(partner.token)).toBe('session_revoked');
+    });
+
+    it('with sign_out_others: false, keeps every other session', async () => {
+      const { partner, current, tablet, phone } = await threeDevices();
+      const body = { new_password: 'new-password-5', current_password: partner.password, sign_out_others: false };
+      expect((await patch(current.access, body)).statusCode).toBe(200);
+      for (const session of [current, tablet, phone]) {
+        expect(await stateOf(session.access)).toBe('live');
+        expect((await refresh(t.app, session.refresh)).statusCode).toBe(200);
+      }
+      expect(await stateOf(partner.token)).toBe('live');
+      // The password changed all the same.
+      expect((await login(t.app, partner.email, 'new-password-5')).statusCode).toBe(200);
+    });
+
+    it('ends no session with sign_out_others but no new password', async () => {
+      const { partner, current, tablet } = await threeDevices();
+      expect((await patch(current.access, { full_name: 'Garage Kouba', sign_out_others: true })).statusCode).toBe(200);
+      expect(await stateOf(tablet.access)).toBe('live');
+      expect(await stateOf(partner.token)).toBe('live');
+    });
+
+    it('answers 400 invalid_request for a sign_out_others that is not a boolean', async () => {
+      const partner = await createPartner(t.app);
+      const body = { new_password: 'new-password-6', current_password: partner.password, sign_out_others: 'yes' };
+      expectError(await patch(partner.token, body), 400, 'validation', 'invalid_request');
     });
 
     it('answers 400 for a new password that is too short', async () => {
@@ -254,7 +307,7 @@ describe('PATCH /api/partner/profile', () => {
       const partner = await createPartner(t.app);
       const session = await signIn(partner);
       await call(t.app, 'POST', '/api/auth/logout/partner', { cookies: { refresh_token: session.refresh } });
-      expectError(await patch(session.access, { full_name: 'X' }), 401, 'auth', 'session_expired');
+      expectError(await patch(session.access, { full_name: 'X' }), 401, 'auth', 'session_revoked');
     });
 
     it("changes only the token owner's profile, whatever ids the body carries", async () => {
