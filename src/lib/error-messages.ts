@@ -47,6 +47,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   invalid_credentials: msg({ id: 'invalid_credentials', message: 'E-mail ou mot de passe incorrect' }),
   email_taken: msg({ id: 'email_taken', message: 'Impossible de créer un compte avec cette adresse e-mail' }),
   session_expired: msg({ id: 'session_expired', message: 'Votre session a expiré, veuillez vous reconnecter' }),
+  // Also the words /login shows after a remote sign-out (src/lib/session.ts).
+  session_revoked: msg({ id: 'session_revoked', message: 'Cet appareil a été déconnecté depuis un autre appareil' }),
+  session_not_found: msg({ id: 'session_not_found', message: 'Appareil déjà déconnecté' }),
   unauthorized: msg({ id: 'unauthorized', message: 'Authentification requise' }),
   forbidden_origin: msg({ id: 'forbidden_origin', message: 'Origine non autorisée' }),
   vehicle_not_found: msg({ id: 'vehicle_not_found', message: 'Aucun véhicule ne correspond à ce KODE ID' }),

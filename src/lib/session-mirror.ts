@@ -17,6 +17,8 @@ export interface SessionMirror {
   account: User | null;
   /** A sign-out the server has not heard yet. */
   pendingSignOut: boolean;
+  /** This device's session was ended from another one: /login says so until the next sign-in. */
+  signedOutElsewhere?: boolean;
 }
 
 function isMirror(value: unknown): value is SessionMirror {

@@ -10,9 +10,13 @@
  * their unsent entries), and a sign-out the server could not hear (offline) is owed to it: it goes
  * before any other request at the next connection, so the refresh cookie still in the browser is
  * revoked before anyone can use it. Until then the tablet never asks for a refresh with that cookie.
+ *
+ * A session ended from another device (docs/PRODUCT.md#connected-devices) signs out the same way at
+ * the tablet's next contact: the refresh, or a call's 401, says `session_revoked`, and /login says so
+ * until the next sign-in.
  */
 import { useSyncExternalStore } from 'react';
-import type { AuthSession, User } from '../../contract';
+import type { ApiFailure, AuthSession, User } from '../../contract';
 import { apiRequest, configureAnswerSchemas, configureApiClient, isNetworkFailure } from './api/client';
 import type { ApiBase } from './api/config';
 import { ODOMETER_PHOTOS_CACHE, PICTURES_CACHE } from './cache-names';
@@ -44,6 +48,28 @@ const REFRESH_REUSE_MS = 30_000;
 const UNKNOWN_SESSION: SessionState = { status: 'unknown', user: null, accessToken: null, offline: false };
 
 const sessionStore = createStore<SessionState>(UNKNOWN_SESSION);
+
+/** The reason the server gives when this device's session was ended elsewhere (another device, a password change). */
+const SESSION_REVOKED = 'session_revoked';
+
+/**
+ * Whether the last sign-out was this device's session ended from elsewhere: /login says so until the
+ * next sign-in. Kept in the mirror, so a reload still says it (a prerendered page was built without it).
+ */
+const signedOutElsewhereStore = createStore<boolean>(readSessionMirror()?.signedOutElsewhere === true);
+
+function setSignedOutElsewhere(value: boolean) {
+  if ((readSessionMirror()?.signedOutElsewhere ?? false) !== value) writeSessionMirror({ signedOutElsewhere: value });
+  signedOutElsewhereStore.set(value);
+}
+
+/** True on /login after this device was signed out from another one, until the next sign-in; false in a prerendered page. */
+export function useSignedOutElsewhere(): boolean {
+  return useSyncExternalStore(signedOutElsewhereStore.subscribe, signedOutElsewhereStore.get, () => false);
+}
+
+/** A call's 401 said `session_revoked`: a refresh refused next is a sign-out from elsewhere, whatever its own reason. */
+let revokedSeen = false;
 let lastRefreshAt = 0;
 const signInListeners = new Set<(user: User) => void>();
 
@@ -138,6 +164,8 @@ export async function establishSession(session: AuthSession): Promise<void> {
   lastRefreshAt = Date.now();
   // The server just set a new refresh cookie over the old one: a sign-out still owed would revoke this one.
   await setPendingSignOut(false);
+  revokedSeen = false;
+  setSignedOutElsewhere(false);
   update({ status: 'authenticated', user: session.user, accessToken: session.access_token, offline: false });
   await rememberAccount(session.user, session.handover_key).catch(() => undefined);
   if (!wasSignedIn) signInListeners.forEach((listener) => listener(session.user));
@@ -188,7 +216,10 @@ async function refreshOnce(): Promise<RefreshOutcome> {
     update({ status: 'anonymous', user: null, accessToken: null, offline: false });
     return 'unauthorized';
   }
-  await forgetSession();
+  // Ended from another device: this call's answer said so, or a call's 401 that asked for this refresh did.
+  const elsewhere = result.error?.reason === SESSION_REVOKED || revokedSeen;
+  revokedSeen = false;
+  await forgetSession({ elsewhere });
   return 'unauthorized';
 }
 
@@ -256,8 +287,9 @@ export async function ensureSession(): Promise<SessionStatus> {
 /** Sign-outs so far in this page: a refresh answered after one is dropped (refreshOnce). */
 let signOuts = 0;
 
-async function forgetSession() {
+async function forgetSession({ elsewhere = false }: { elsewhere?: boolean } = {}) {
   signOuts += 1;
+  if (elsewhere) setSignedOutElsewhere(true);
   const partnerId = sessionStore.get().user?.id ?? (await cachedAccount().catch(() => null))?.id;
   update({ status: 'anonymous', user: null, accessToken: null, offline: false });
   lastRefreshAt = 0;
@@ -292,6 +324,9 @@ configureAnswerSchemas(() => import('../../contract/endpoints'));
 configureApiClient({
   accessToken: () => sessionStore.get().accessToken,
   language: () => currentLocale(),
-  refresh: async () => (await refreshSession()) === 'ok',
+  refresh: async (failure?: ApiFailure) => {
+    if (failure?.error?.reason === SESSION_REVOKED) revokedSeen = true;
+    return (await refreshSession()) === 'ok';
+  },
   beforeRequest,
 });

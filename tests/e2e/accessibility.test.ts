@@ -148,6 +148,8 @@ async function auditVariant(variant: Variant): Promise<{ audit: Audit; watch: Co
   await chooseAccountMenuItem(page, 'profile');
   await page.waitForURL(`${e2e.portal.url}/profile`);
   await heading1(page).waitFor();
+  // The connected devices below the form load after it, with their words and the server's list.
+  await page.locator('#connected-devices [data-testid="device"]').first().waitFor();
   await audit.check('profile');
   await page.locator('form button[type="button"]').last().click();
   await page.locator('input[name="current_password"]').waitFor();

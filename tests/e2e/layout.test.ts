@@ -842,6 +842,8 @@ async function walk(variant: Variant): Promise<{ run: Walk; error: unknown }> {
     await run.tap(menu.locator('[role="menuitem"][data-value="profile"]'));
     await page.waitForURL(`${url}/profile`);
     await page.locator('input[name="full_name"][readonly]').waitFor();
+    // The connected devices below it load after the form, with their words and the server's list.
+    await page.locator('#connected-devices [data-testid="device"]').first().waitFor();
     await run.check('profile');
     await run.tap(page.locator('form button[type="button"]').last());
     await page.locator('input[name="current_password"]').waitFor();

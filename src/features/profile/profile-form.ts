@@ -15,6 +15,8 @@ export interface ProfileForm {
   location: Location;
   current_password: string;
   new_password: string;
+  /** With a new password: sign out the partner's other devices too (docs/PRODUCT.md#connected-devices). */
+  sign_out_others: boolean;
 }
 
 export function formOf(user: User): ProfileForm {
@@ -25,6 +27,7 @@ export function formOf(user: User): ProfileForm {
     location: { ...(user.partner?.location ?? MAP_DEFAULT_CENTER) },
     current_password: '',
     new_password: '',
+    sign_out_others: true,
   };
 }
 
@@ -42,7 +45,11 @@ export function profileChanges(user: User, form: ProfileForm): ProfileUpdatePayl
     if (form.location.address) location.address = form.location.address;
     changes.location = location;
   }
-  if (form.new_password !== '') changes.new_password = form.new_password;
+  if (form.new_password !== '') {
+    changes.new_password = form.new_password;
+    // Said either way: the server's default (left out, the others end) is not this form's to assume.
+    changes.sign_out_others = form.sign_out_others;
+  }
   if (changes.email !== undefined || changes.new_password !== undefined) {
     changes.current_password = form.current_password;
   }

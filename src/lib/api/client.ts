@@ -9,7 +9,9 @@
  * - A success whose `data` its call's schema refuses (contract/endpoints.ts) becomes code 502, type
  *   'other', no reason and no words: a failure to try again later, never a record kept on the tablet.
  *   What the schema does not name is dropped.
- * - A 401 on a partner call triggers one session refresh and, if it succeeds, one repeat.
+ * - A 401 on a partner call (or an auth call made with the access token, `bearer`) triggers one session
+ *   refresh and, if it succeeds, one repeat. The refresh is told the 401's reason (`session_revoked`: the
+ *   session was ended from another device).
  */
 import type { ApiFailure, ApiResult, SuccessAnswers } from '../../../contract';
 import { API_BASES, REQUEST_TIMEOUT_MS, type ApiBase } from './config';
@@ -22,14 +24,19 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** An auth call that carries the access token as partner calls do (the sessions' calls, docs/API.md#sessions). */
+  bearer?: boolean;
 }
 
 /** What the client needs from the session, injected to keep this module free of app state. */
 export interface SessionHooks {
   accessToken(): string | null;
   language(): string;
-  /** Refreshes the session once; true when a new access token is in place. */
-  refresh(): Promise<boolean>;
+  /**
+   * Refreshes the session once; true when a new access token is in place. `failure`: the 401 that asked
+   * for it, whose reason the session keeps (a session ended from another device).
+   */
+  refresh(failure?: ApiFailure): Promise<boolean>;
   /** Runs before every request goes out (a sign-out still owed to the server goes first). */
   beforeRequest(base: ApiBase, path: string): Promise<void>;
 }
@@ -218,6 +225,11 @@ async function send<T>(
   }
 }
 
+/** Partner calls, and the auth calls marked `bearer`, carry the access token (and refresh it once on a 401). */
+function carriesToken(base: ApiBase, options: RequestOptions): boolean {
+  return base === 'partner' || options.bearer === true;
+}
+
 /** One request as it goes out: credentials, the access token on partner calls, bounded in time. */
 function fetchFromApi(
   base: ApiBase,
@@ -225,7 +237,7 @@ function fetchFromApi(
   options: RequestOptions,
   headers: Record<string, string>,
 ): Promise<Response> {
-  const token = base === 'partner' ? hooks.accessToken() : null;
+  const token = carriesToken(base, options) ? hooks.accessToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
   const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
@@ -262,7 +274,9 @@ export async function apiFile(base: ApiBase, path: string, options: RequestOptio
     }
   };
   const first = await attempt();
-  if (base === 'partner' && first.status === 'error' && first.code === 401 && (await hooks.refresh())) return attempt();
+  if (carriesToken(base, options) && first.status === 'error' && first.code === 401 && (await hooks.refresh(first))) {
+    return attempt();
+  }
   return first;
 }
 
@@ -276,7 +290,12 @@ export async function apiRequest<T>(
   answers.catch(() => undefined); // Rethrown below, once the answer is in.
   await hooks.beforeRequest(base, path);
   let result = await send<T>(base, path, options, answers);
-  if (base === 'partner' && result.code === 401 && (await hooks.refresh())) {
+  if (
+    carriesToken(base, options) &&
+    result.status === 'error' &&
+    result.code === 401 &&
+    (await hooks.refresh(result))
+  ) {
     result = await send<T>(base, path, options, answers);
   }
   await answers; // A call the contract does not list throws, whatever came back.

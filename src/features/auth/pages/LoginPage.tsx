@@ -1,5 +1,5 @@
 /** Sign in (docs/PRODUCT.md#login). */
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FormEvent } from 'react';
 import { useLocation } from 'wouter';
@@ -12,8 +12,8 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { PlainCheckbox } from '../../../components/ui/plain-checkbox';
 import { notify } from '../../../components/ui/toaster';
 import { useContractForm } from '../../../hooks/use-contract-form';
-import { apiFailureMessage } from '../../../lib/error-messages';
-import { establishSession } from '../../../lib/session';
+import { apiFailureMessage, errorMessage } from '../../../lib/error-messages';
+import { establishSession, useSignedOutElsewhere } from '../../../lib/session';
 import { useUnsavedInput } from '../../../lib/unsaved';
 import { login } from '../api/login';
 import { AuthCard } from '../components/AuthCard';
@@ -28,6 +28,8 @@ export default function LoginPage() {
   const form = useContractForm(loginPayload, INITIAL, { input: toPayload });
   const { email, password } = form.values;
   useUnsavedInput(email !== '' || password !== '');
+  // This device's session was ended from another one (docs/PRODUCT.md#connected-devices): said until the next sign-in.
+  const signedOutElsewhere = useSignedOutElsewhere();
 
   const submit = (event: FormEvent<HTMLFormElement>) =>
     form.submit(event, async (values) => {
@@ -45,6 +47,13 @@ export default function LoginPage() {
     <AuthCard title={<Trans>Connexion à l’espace partenaire</Trans>}>
       <AppForm onSubmit={submit}>
         <Stack gap="4">
+          {signedOutElsewhere && (
+            <Alert.Root status="warning" role="alert">
+              <Alert.Indicator />
+              {/* The words of the server's reason, session_revoked (src/lib/error-messages.ts). */}
+              <Alert.Title>{errorMessage(i18n, 'session_revoked')}</Alert.Title>
+            </Alert.Root>
+          )}
           <FormField label={<Trans>E-mail</Trans>} error={form.error('email')} required>
             <EmailInput autoComplete="username" {...form.input('email')} />
           </FormField>

@@ -1,7 +1,9 @@
 /**
  * The partner's own profile (docs/PRODUCT.md#profile, docs/API.md#patch-profile). Read-only
  * until Update; Cancel goes back to the stored values; Confirm sends only what changed, with the
- * current password when the email or the password changes.
+ * current password when the email or the password changes, and with a new password whether the
+ * other devices are signed out. Below it, the connected devices (docs/PRODUCT.md#connected-devices),
+ * loaded on demand with their own words.
  */
 import { Avatar, Button, Card, Heading, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -25,6 +27,12 @@ import { updateProfile } from '../api/update-profile';
 import { formOf, profileChanges, type ProfileForm } from '../profile-form';
 import { AppForm } from '../../../components/ui/app-form';
 import { LoadingSpinner } from '../../../components/ui/loading-spinner';
+import { ChunkErrorBoundary } from '../../../components/ui/chunk-error-boundary';
+import { retryableLazy } from '../../../components/ui/retryable-lazy';
+import { SignOutOthersField } from '../devices/SignOutOthersField';
+
+/** The devices section: its code and words load after the profile's form, in a place kept for them. */
+const ConnectedDevices = retryableLazy<{ version: number }>(() => import('../devices/ConnectedDevices'));
 
 function pictureUrl(user: User): string | undefined {
   return user.picture ? `${IMAGES_BASE}/${encodeURIComponent(user.picture)}` : undefined;
@@ -32,8 +40,18 @@ function pictureUrl(user: User): string | undefined {
 
 export default function ProfilePage() {
   const { user } = useSession();
+  // A changed password may have signed the other devices out: their list is asked again.
+  const [passwordChanges, setPasswordChanges] = useState(0);
   // The partner is known once the session is (the page shows in the header's frame until then).
-  return user ? <Profile user={user} /> : <LoadingSpinner />;
+  if (!user) return <LoadingSpinner />;
+  return (
+    <Stack gap="6" width="full">
+      <Profile user={user} onPasswordChanged={() => setPasswordChanges((count) => count + 1)} />
+      <ChunkErrorBoundary reset={ConnectedDevices.reset} loading={<LoadingSpinner minHeight="40" />}>
+        <ConnectedDevices version={passwordChanges} />
+      </ChunkErrorBoundary>
+    </Stack>
+  );
 }
 
 /** What is checked on Confirm: what changed, and the fields required while editing, changed or not. */
@@ -47,7 +65,7 @@ function checkedInput(user: User, values: ProfileForm) {
   };
 }
 
-function Profile({ user }: { user: User }) {
+function Profile({ user, onPasswordChanged }: { user: User; onPasswordChanged: () => void }) {
   const { t, i18n } = useLingui();
   const [editing, setEditing] = useState(false);
   const form = useContractForm(profileUpdatePayload, () => formOf(user), {
@@ -82,6 +100,7 @@ function Profile({ user }: { user: User }) {
         // The stored user changes at once; its copy in IndexedDB follows.
         const stored = replaceUser(result.data);
         setEditing(false);
+        if (changes.new_password !== undefined) onPasswordChanged();
         notify.success(() => i18n._(OPERATION_SUCCEEDED));
         await stored;
         return;
@@ -181,6 +200,12 @@ function Profile({ user }: { user: User }) {
                 >
                   <PasswordInput autoComplete="new-password" {...form.input('new_password')} />
                 </FormField>
+                {values.new_password !== '' && (
+                  <SignOutOthersField
+                    checked={values.sign_out_others}
+                    onCheckedChange={(checked) => form.pick('sign_out_others', checked)}
+                  />
+                )}
               </>
             )}
             <HStack justify="flex-end" gap="2" pt="2" wrap="wrap">

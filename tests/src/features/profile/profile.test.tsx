@@ -22,6 +22,9 @@ vi.mock('../../../../src/components/location-picker/LocationMap', () => ({
 }));
 
 const api = vi.mocked(apiRequest);
+
+/** The devices section below the form asks for its lists (tests/src/features/profile/devices.test.tsx). */
+const DEVICES = { 'auth GET /sessions': () => ok([]), 'auth GET /sign-ins': () => ok([]) };
 const user = () => userEvent.setup({ delay: null });
 
 const input = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
@@ -39,6 +42,7 @@ beforeEach(async () => {
   api.mockReset();
   api.mockImplementation(
     scripted({
+      ...DEVICES,
       'public GET /client-config': () =>
         ok({
           tile_url: 'https://t.test/{z}/{x}/{y}.png',
@@ -117,7 +121,7 @@ describe('profile page', () => {
       full_name: 'Garage Ennour',
       partner: { ...demoUser.partner, phone_number: '021123456' },
     };
-    api.mockImplementation(scripted({ 'partner PATCH /profile': () => ok(updated) }));
+    api.mockImplementation(scripted({ ...DEVICES, 'partner PATCH /profile': () => ok(updated) }));
     await renderProfile();
     await startEditing();
     await replaceText(/Nom complet/, 'Garage Ennour');
@@ -140,7 +144,7 @@ describe('profile page', () => {
 
   it('changing the email needs the current password, which is then sent with it', async () => {
     api.mockImplementation(
-      scripted({ 'partner PATCH /profile': () => ok({ ...demoUser, email: 'nouveau@example.dz' }) }),
+      scripted({ ...DEVICES, 'partner PATCH /profile': () => ok({ ...demoUser, email: 'nouveau@example.dz' }) }),
     );
     await renderProfile();
     await startEditing();
@@ -161,7 +165,12 @@ describe('profile page', () => {
     await waitFor(() =>
       expect(api).toHaveBeenCalledWith('partner', '/profile', {
         method: 'PATCH',
-        body: { email: 'nouveau@example.dz', new_password: 'nouveau-mdp', current_password: 'ancien-mdp' },
+        body: {
+          email: 'nouveau@example.dz',
+          new_password: 'nouveau-mdp',
+          sign_out_others: true,
+          current_password: 'ancien-mdp',
+        },
       }),
     );
   });
@@ -182,6 +191,7 @@ describe('profile page', () => {
   it("shows the server's message in a toast and its field errors, and stays in edit mode", async () => {
     api.mockImplementation(
       scripted({
+        ...DEVICES,
         'partner PATCH /profile': () =>
           failed(400, 'Le mot de passe actuel est incorrect', {
             current_password: 'Le mot de passe actuel est incorrect',
