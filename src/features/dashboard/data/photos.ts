@@ -21,11 +21,16 @@ function photoKey(photo: HistoryPhoto): string {
 
 export type PhotoImage = { kind: 'loading' } | { kind: 'shown'; url: string } | { kind: 'missing' };
 
-/** The photo as an object URL, revoked when the photo changes or the view goes. */
-export function usePhotoImage(photo: HistoryPhoto): PhotoImage {
+/**
+ * The photo as an object URL, revoked when the photo changes or the view goes. Nothing is read or
+ * fetched until `wanted` (the thumbnail is near the screen, or the picture is opened): a long history
+ * does not download every photo it lists.
+ */
+export function usePhotoImage(photo: HistoryPhoto, wanted = true): PhotoImage {
   const [image, setImage] = useState<{ key: string; image: PhotoImage } | null>(null);
   const key = photoKey(photo);
   useEffect(() => {
+    if (!wanted) return;
     let url: string | null = null;
     let active = true;
     photoBlob(photo).then(
@@ -42,6 +47,6 @@ export function usePhotoImage(photo: HistoryPhoto): PhotoImage {
     };
     // The key says all that matters of the photo: a new object for the same photo loads nothing again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }, [key, wanted]);
   return image?.key === key ? image.image : { kind: 'loading' };
 }

@@ -4,8 +4,9 @@
  */
 import { Button, Image, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
+import { useSeen } from '../../../hooks/use-seen';
 import { outboxErrorText } from '../../../lib/outbox-error-text';
 import type { HistoryPhoto } from '../data/history';
 import { usePhotoImage } from '../data/photos';
@@ -46,9 +47,11 @@ export default function EntryPhoto({ photo, kodeId }: EntryPhotoProps) {
   usePhotoCatalog();
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
-  const image = usePhotoImage(photo);
+  const thumbnail = useRef<HTMLDivElement>(null);
+  const seen = useSeen(thumbnail);
+  const image = usePhotoImage(photo, seen || open);
   return (
-    <Stack gap="1" align="flex-start" data-entry-photo={photo.state}>
+    <Stack ref={thumbnail} gap="1" align="flex-start" data-entry-photo={photo.state}>
       <Button
         type="button"
         variant="outline"
@@ -62,7 +65,7 @@ export default function EntryPhoto({ photo, kodeId }: EntryPhotoProps) {
       >
         {image.kind === 'shown' ? (
           <Image src={image.url} alt="" decoding="async" width="full" height="full" objectFit="cover" />
-        ) : image.kind === 'loading' ? (
+        ) : image.kind === 'loading' && seen ? (
           <Spinner size="sm" />
         ) : (
           <CameraIcon />
