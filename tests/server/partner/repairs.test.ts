@@ -452,7 +452,7 @@ describe('POST /api/partner/repairs', () => {
     expectError(forged, 401, 'auth', 'session_expired');
     const p = await createPartner(t.app);
     await t.app.db.update(sessions).set({ revoked_at: t.clock.now() }).where(eq(sessions.user_id, p.id));
-    expectError(await post(p, entry()), 401, 'auth', 'session_expired');
+    expectError(await post(p, entry()), 401, 'auth', 'session_revoked');
     expect(await rowsOf(p)).toHaveLength(0);
   });
 
