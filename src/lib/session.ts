@@ -216,11 +216,24 @@ async function refreshOnce(): Promise<RefreshOutcome> {
     update({ status: 'anonymous', user: null, accessToken: null, offline: false });
     return 'unauthorized';
   }
-  // Ended from another device: this call's answer said so, or a call's 401 that asked for this refresh did.
-  const elsewhere = result.error?.reason === SESSION_REVOKED || revokedSeen;
+  // Ended from another device: this call's answer said so, a call's 401 that asked for this refresh did,
+  // or the service worker's sync heard it first.
+  const elsewhere = result.error?.reason === SESSION_REVOKED || revokedSeen || (await revokedInTheBackground());
   revokedSeen = false;
   await forgetSession({ elsewhere });
   return 'unauthorized';
+}
+
+/**
+ * The service worker's sync may have presented the revoked session first: the server then cleared the
+ * cookie, and this page's refresh hears only that there is none. The entries the worker parked for the
+ * next sign-in keep the reason it was told.
+ */
+async function revokedInTheBackground(): Promise<boolean> {
+  const partnerId = sessionStore.get().user?.id ?? (await cachedAccount().catch(() => null))?.id;
+  if (!partnerId) return false;
+  const [{ db }, { parkedFor }] = await Promise.all([database(), import('./sync/outbox')]);
+  return parkedFor(db, partnerId, SESSION_REVOKED).catch(() => false);
 }
 
 /**

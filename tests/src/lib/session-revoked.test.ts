@@ -146,15 +146,35 @@ describe('a session ended from another device', () => {
     expect(saysSignedOutElsewhere(page)).toBe(true);
   });
 
+  it('says why when the service worker’s sync heard it first and the refresh finds no session', async () => {
+    // The worker's refresh was told session_revoked (the server cleared the cookie) and parked the entry.
+    network.routes.set('POST /api/auth/refresh', () => json(401, EXPIRED));
+    await signedInWithAnEntry();
+    await db.outbox.update('k-1', {
+      state: 'waiting_for_sign_in',
+      lastError: { code: 401, reason: 'session_revoked', message: 'Cet appareil a été déconnecté' },
+    });
+    const reopened = await freshPage();
+    expect(await reopened.ensureSession()).toBe('anonymous');
+    expect(saysSignedOutElsewhere(reopened)).toBe(true);
+    expect(await db.outbox.count()).toBe(1);
+  });
+
   it('is not said when the session merely expired', async () => {
     network.routes.set('GET /api/partner/statistics', () => json(401, EXPIRED));
     network.routes.set('POST /api/auth/refresh', () => json(401, EXPIRED));
     const page = await signedInWithAnEntry();
+    // An entry parked by an expired session (not a revoked one) says nothing of another device either.
+    await db.outbox.add({
+      ...outboxEntry('k-2'),
+      state: 'waiting_for_sign_in',
+      lastError: { code: 401, reason: 'session_expired', message: 'Session expirée' },
+    });
     await page.apiRequest('partner', '/statistics');
     expect(page.getSession().status).toBe('anonymous');
     expect(saysSignedOutElsewhere(page)).toBe(false);
     expect(readSessionMirror()?.signedOutElsewhere).toBeFalsy();
-    expect(await db.outbox.count()).toBe(1);
+    expect(await db.outbox.count()).toBe(2);
   });
 
   it('is not said when a refresh cures the 401 (the call is made again and the partner stays)', async () => {
