@@ -144,7 +144,8 @@ export async function measurePhoto(browser: Browser, baseUrl: string, runs: numb
       const kept = await page.evaluate(async () => {
         const image = document.querySelector<HTMLImageElement>('[data-photo-preview]')!;
         await image.decode();
-        return { size: Number(image.dataset.photoBytes), longSide: Math.max(image.naturalWidth, image.naturalHeight) };
+        const { photoBytes, photoWidth, photoHeight } = image.dataset;
+        return { size: Number(photoBytes), longSide: Math.max(Number(photoWidth), Number(photoHeight)) };
       });
       result.bytes.push(kept.size);
       result.longSidePx.push(kept.longSide);

@@ -4,7 +4,19 @@
  * picture's EXIF (GPS position, device, time): nothing of the original file survives.
  */
 import type { PhotoType } from '../../../contract/rules';
-import { encodeToFit, PhotoEncodeError, type EncodeAt, type EncodedPhoto } from './ladder';
+import { encodeToFit, fittedSize, PhotoEncodeError, type EncodeAt, type EncodedPhoto } from './ladder';
+
+/**
+ * The preview's long side: the form shows it at 112 px, three times that covers a tablet's pixel
+ * ratio. Drawing a 1,600 px picture down into that box at every paint cost the page's main thread more
+ * than the whole encoding did.
+ */
+export const PREVIEW_SIDE_PX = 336;
+
+/** The photo to keep, and a small picture of it for the form to show. */
+export interface PreparedPhoto extends EncodedPhoto {
+  preview: Blob;
+}
 
 type Context2D = CanvasDrawImage & CanvasImageSmoothing;
 
@@ -57,7 +69,7 @@ async function decode(source: Blob): Promise<ImageBitmap> {
  * The picture in `source`, fitted and encoded on a new surface (its own: two photos encoded at once
  * would otherwise draw over each other). Rejects with a PhotoEncodeError only.
  */
-export async function encodeOn(newSurface: () => Surface, source: Blob): Promise<EncodedPhoto> {
+export async function encodeOn(newSurface: () => Surface, source: Blob): Promise<PreparedPhoto> {
   const bitmap = await decode(source);
   try {
     const surface = newSurface();
@@ -77,7 +89,9 @@ export async function encodeOn(newSurface: () => Surface, source: Blob): Promise
     };
     const photo = await encodeToFit(bitmap.width, bitmap.height, encodeAt, workingType);
     workingType = photo.type;
-    return photo;
+    const small = fittedSize(bitmap.width, bitmap.height, PREVIEW_SIDE_PX);
+    const preview = await encodeAt({ ...small, type: photo.type, quality: 0.8 });
+    return { ...photo, preview };
   } catch (error) {
     if (error instanceof PhotoEncodeError) throw error;
     throw new PhotoEncodeError('failed', error instanceof Error ? error.message : String(error));

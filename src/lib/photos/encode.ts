@@ -3,10 +3,11 @@
  * how small). The work runs in a worker so the page stays responsive; a browser without
  * OffscreenCanvas or workers, or a worker that does not start, gets the same algorithm on the page.
  */
-import { elementSurface, encodeOn } from './canvas';
-import { PhotoEncodeError, type EncodedPhoto, type PhotoProblem } from './ladder';
+import { elementSurface, encodeOn, type PreparedPhoto } from './canvas';
+import { PhotoEncodeError, type PhotoProblem } from './ladder';
 
 export { PHOTO_TARGET_BYTES, PhotoEncodeError, type EncodedPhoto } from './ladder';
+export type { PreparedPhoto } from './canvas';
 
 export interface WorkerRequest {
   id: number;
@@ -14,11 +15,11 @@ export interface WorkerRequest {
 }
 
 export type WorkerAnswer =
-  { id: number; ok: true; photo: EncodedPhoto } | { id: number; ok: false; problem: PhotoProblem; message: string };
+  { id: number; ok: true; photo: PreparedPhoto } | { id: number; ok: false; problem: PhotoProblem; message: string };
 
 interface Pending {
   source: Blob;
-  resolve: (photo: EncodedPhoto) => void;
+  resolve: (photo: PreparedPhoto) => void;
   reject: (error: unknown) => void;
 }
 
@@ -65,7 +66,7 @@ function encoderWorker(): Worker | null {
  * cannot encode WebP), aimed under PHOTO_TARGET_BYTES and never above PHOTO_MAX_BYTES, without its
  * metadata. Rejects with a PhotoEncodeError: 'unreadable' for a picture that cannot be decoded.
  */
-export function encodePhoto(source: Blob): Promise<EncodedPhoto> {
+export function encodePhoto(source: Blob): Promise<PreparedPhoto> {
   const encoder = encoderWorker();
   if (!encoder) return onThePage(source);
   return new Promise((resolve, reject) => {

@@ -105,9 +105,10 @@ export function useEntryForm(formRef: RefObject<HTMLFormElement | null>) {
   const { t, i18n } = useLingui();
   // Validation runs on every change (docs/PRODUCT.md#dashboard-form); the hook shows each message when due.
   const form = useRepairForm(EMPTY_REPAIR_FORM);
+  // Its draft is followed by the photo's field alone (which says when a picture is unsaved input).
   const photo = usePhotoDraft();
   // A new version waits while anything is entered (the update prompt reads this).
-  useUnsavedInput(hasRepairInput(form.values) || photo.draft.kind !== 'none');
+  useUnsavedInput(hasRepairInput(form.values));
   useTypedValuesHandedOver(formRef);
   useFormOnShow(formRef);
   const flow = useFlow();

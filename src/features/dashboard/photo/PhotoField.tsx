@@ -7,10 +7,11 @@ import { Box, Button, chakra, HStack, Image, Spinner, Stack, Text } from '@chakr
 import { Trans } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
+import { useUnsavedInput } from '../../../lib/unsaved';
 import { CameraIcon } from './CameraIcon';
 import { usePhotoCatalog } from '../../../lib/photo-catalog';
 import type { PhotoCaptureDialogProps } from './PhotoCaptureDialog';
-import type { PhotoDraftControls } from './usePhotoDraft';
+import { usePhotoDraftState, type PhotoDraft, type PhotoDraftControls } from './usePhotoDraft';
 
 const PhotoCaptureDialog = lazyDialog<PhotoCaptureDialogProps>(
   () => import('./PhotoCaptureDialog').then((module) => module.default),
@@ -22,7 +23,7 @@ function pageHasCamera(): boolean {
   return window.isSecureContext && typeof navigator.mediaDevices?.getUserMedia === 'function';
 }
 
-function DraftStatus({ draft }: { draft: PhotoDraftControls['draft'] }) {
+function DraftStatus({ draft }: { draft: PhotoDraft }) {
   if (draft.kind === 'encoding') {
     return (
       <HStack role="status" gap="2" color="fg.muted">
@@ -54,7 +55,9 @@ export default function PhotoField({ controls }: PhotoFieldProps) {
   const labelId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const [cameraOpen, setCameraOpen] = useState(false);
-  const { draft } = controls;
+  const draft = usePhotoDraftState(controls);
+  // A picture kept or on its way is input not saved yet: a new version of the portal waits for it.
+  useUnsavedInput(draft.kind !== 'none');
 
   const chooseFile = () => {
     setCameraOpen(false);
@@ -75,11 +78,13 @@ export default function PhotoField({ controls }: PhotoFieldProps) {
           <Image
             src={draft.previewUrl}
             alt=""
-            // Decoded off the main thread: a 1,600 px picture would hold up the mechanic's typing.
+            // A small picture made with the photo, decoded off the main thread: the mechanic types meanwhile.
             decoding="async"
             data-photo-preview=""
             // What the tablet will keep, for those who measure it (npm run bench, the tests).
             data-photo-bytes={draft.photo.blob.size}
+            data-photo-width={draft.photo.width}
+            data-photo-height={draft.photo.height}
             width="28"
             height="20"
             objectFit="cover"
@@ -144,10 +149,11 @@ export default function PhotoField({ controls }: PhotoFieldProps) {
  */
 export function PhotoRequest({ controls }: PhotoFieldProps) {
   usePhotoCatalog();
+  const draft = usePhotoDraftState(controls);
   return (
     <Stack mt="5" gap="2" data-photo-request="">
       <Text color="fg.muted">
-        {controls.draft.kind === 'ready' ? (
+        {draft.kind === 'ready' ? (
           <Trans>La photo du compteur sera jointe à ce relevé.</Trans>
         ) : (
           <Trans>Une photo du compteur prouve ce relevé s'il est contesté.</Trans>

@@ -11,6 +11,7 @@ import type { Photo, VehicleReading } from '../../../../contract';
 import DashboardPage from '../../../../src/features/dashboard/pages/DashboardPage';
 import { db } from '../../../../src/lib/db';
 import { encodePhoto, PhotoEncodeError } from '../../../../src/lib/photos/encode';
+import { hasUnsavedInput } from '../../../../src/lib/unsaved';
 import { renderWithApp } from '../../render';
 import { expectToast } from '../../support/api';
 import { ok, useDashboardSetting } from './support';
@@ -44,6 +45,7 @@ const ENCODED = {
   type: 'image/webp' as const,
   width: 1600,
   height: 1200,
+  preview: new NodeBlob(['smaller webp'], { type: 'image/webp' }) as unknown as Blob,
 };
 
 const uploads: string[] = [];
@@ -116,6 +118,17 @@ describe("the odometer's photo in the form", () => {
     await waitFor(() => expect(api.posted).toHaveLength(1));
     expect(uploads).toEqual([]);
     expect(await db.photos.count()).toBe(0);
+  });
+
+  it('is input not saved yet on its own: a new version of the portal waits while it is kept', async () => {
+    const { user } = await renderDashboard();
+    const group = await photoField();
+    expect(hasUnsavedInput()).toBe(false);
+    await takePhoto(user, group);
+    await within(group).findByRole('button', { name: 'Reprendre' });
+    expect(hasUnsavedInput()).toBe(true);
+    await user.click(within(group).getByRole('button', { name: 'Retirer la photo' }));
+    await waitFor(() => expect(hasUnsavedInput()).toBe(false));
   });
 
   it('says so when the picture cannot be read, and keeps the field open for another', async () => {

@@ -198,13 +198,16 @@ describe('encodePhoto', () => {
   });
 
   describe('without a worker (jsdom has neither Worker nor OffscreenCanvas)', () => {
-    it('encodes on the page, orientation applied and the picture fitted', async () => {
+    it('encodes on the page, orientation applied and the picture fitted, with a small preview', async () => {
       const { createImageBitmap, drawImage } = stubPageCanvas();
       const { encodePhoto } = await load();
       const photo = await encodePhoto(photoFile);
       expect(photo).toMatchObject({ type: 'image/webp', width: 1600, height: 1200 });
+      expect(photo.preview).toBeInstanceOf(Blob);
       expect(createImageBitmap).toHaveBeenCalledWith(photoFile, { imageOrientation: 'from-image' });
       expect(drawImage).toHaveBeenCalledWith(expect.anything(), 0, 0, 1600, 1200);
+      // The preview: the same picture drawn 336 px on its long side, for the form's 112 px box.
+      expect(drawImage).toHaveBeenLastCalledWith(expect.anything(), 0, 0, 336, 252);
     });
 
     it('asks a canvas that refused WebP for JPEG straight away at the next photo', async () => {
@@ -215,7 +218,14 @@ describe('encodePhoto', () => {
       const { encodePhoto } = await load();
       expect((await encodePhoto(photoFile)).type).toBe('image/jpeg');
       expect((await encodePhoto(photoFile)).type).toBe('image/jpeg');
-      expect(toBlob.mock.calls.map(([, type]) => type)).toEqual(['image/webp', 'image/jpeg', 'image/jpeg']);
+      // Each photo and its preview: WebP refused once, JPEG from then on.
+      expect(toBlob.mock.calls.map(([, type]) => type)).toEqual([
+        'image/webp',
+        'image/jpeg',
+        'image/jpeg',
+        'image/jpeg',
+        'image/jpeg',
+      ]);
     });
 
     it('rejects a picture the browser cannot decode as unreadable', async () => {
@@ -247,6 +257,7 @@ describe('encodePhoto', () => {
         type: 'image/webp' as const,
         width,
         height: 1,
+        preview: blobOf(1, 'image/webp'),
       });
       worker.answer({ id: b, ok: true, photo: photo(2) });
       worker.answer({ id: a, ok: true, photo: photo(1) });
