@@ -10,6 +10,19 @@ const SYNC_PANEL_SOURCES = [
   '<rootDir>/src/features/sync/hooks/useHandover.ts',
 ];
 
+/** The dashboard's History and Advices tabs, the correction dialogs and the vehicle's timeline, all loaded on demand. */
+const HISTORY_SOURCES = [
+  'HistoryTable',
+  'HistoryCards',
+  'HistoryEntry',
+  'StatusBadge',
+  'VerdictBadge',
+  'CorrectEntryDialog',
+  'CorrectRepairDialog',
+  'AdvicesPanel',
+  'VehicleTimeline',
+].map((name) => `<rootDir>/src/features/dashboard/components/${name}.tsx`);
+
 export default defineConfig({
   sourceLocale: 'fr',
   locales: ['fr', 'ar', 'en'],
@@ -25,8 +38,15 @@ export default defineConfig({
         '<rootDir>/src/features/dashboard/photo/**',
         '<rootDir>/src/features/sync/components/PhotosLine.tsx',
         ...SYNC_PANEL_SOURCES,
+        ...HISTORY_SOURCES,
+        '<rootDir>/src/features/dashboard/locales/**',
         '<rootDir>/src/features/profile/devices/**',
       ],
+    },
+    {
+      // The History's, the Advices' and the timeline's words load with them (src/features/dashboard/catalog.ts).
+      path: '<rootDir>/src/features/dashboard/locales/{locale}/messages',
+      include: HISTORY_SOURCES,
     },
     {
       // The scanner's words load with the scanner, outside every first load (docs/PRODUCT.md#scanning-and-the-vin-check).

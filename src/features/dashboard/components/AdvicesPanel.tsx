@@ -1,8 +1,10 @@
 /** Tab 3, Advices (docs/PRODUCT.md#advices-tab): five numbered steps and three tips, in French prose. */
 import { Box, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
+import { useHistoryCatalog } from '../catalog';
 
 export function AdvicesPanel() {
+  useHistoryCatalog();
   return (
     <Stack gap="6" bg="bg" borderWidth="1px" rounded="l3" p={{ base: '4', md: '6' }}>
       <Box>

@@ -30,6 +30,7 @@ import {
   Verification,
   type EntryActions,
 } from './HistoryEntry';
+import { useHistoryCatalog } from '../catalog';
 
 export const HISTORY_PAGE_SIZE = 50;
 
@@ -76,6 +77,7 @@ function useNarrowScreen(): boolean {
 }
 
 export function HistoryTable() {
+  useHistoryCatalog();
   const { i18n } = useLingui();
   const locale = useLocale();
   const online = useOnline();

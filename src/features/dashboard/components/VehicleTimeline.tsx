@@ -11,6 +11,7 @@ import { useLocale } from '../../../lib/i18n';
 import { useVehicleTimeline, type TimelineReading } from '../data/readings';
 import { PhotoMarkSlot } from '../photo/slot';
 import { ReasonsText, VerdictBadge } from './VerdictBadge';
+import { useHistoryCatalog } from '../catalog';
 
 /** How many of the latest readings are listed under the chart. */
 export const TIMELINE_LIST_SIZE = 5;
@@ -147,6 +148,7 @@ function ReadingLine({ reading }: { reading: TimelineReading }) {
 }
 
 export default function VehicleTimeline({ kodeId }: { kodeId: string }) {
+  useHistoryCatalog();
   const { t } = useLingui();
   const timeline = useVehicleTimeline(kodeId);
   if (!timeline) return null;
