@@ -6,82 +6,18 @@
  * access token on the auth base.
  */
 import { renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, type OutboxEntry } from '../../../src/lib/db';
+import { describe, expect, it, vi } from 'vitest';
+import { db } from '../../../src/lib/db';
 import { readSessionMirror } from '../../../src/lib/session-mirror';
 import { demoUser } from '../support/api';
-
-type Route = (init: RequestInit) => Response | Promise<Response>;
-
-const json = (code: number, data: unknown) =>
-  new Response(
-    JSON.stringify(code < 400 ? { code, status: 'success', data } : { code, status: 'error', error: data }),
-    { status: code, headers: { 'content-type': 'application/json' } },
-  );
+import { freshPage, json, outboxEntry, useTabletNetwork } from '../support/tablet-network';
 
 const REVOKED = { type: 'auth', reason: 'session_revoked', message: 'Cet appareil a été déconnecté' };
 const EXPIRED = { type: 'auth', reason: 'session_expired', message: 'Session expirée' };
 
-const network = {
-  calls: [] as { route: string; authorization: string | null }[],
-  routes: new Map<string, Route>(),
-};
-
-beforeEach(async () => {
-  network.calls = [];
-  network.routes = new Map<string, Route>([
-    ['POST /api/auth/login', () => json(200, { access_token: 'token-2', user: demoUser })],
-  ]);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const route = `${init.method ?? 'GET'} ${new URL(url, 'http://localhost').pathname}`;
-      const authorization = new Headers(init.headers).get('Authorization');
-      network.calls.push({ route, authorization });
-      const answer = network.routes.get(route);
-      return answer ? answer(init) : json(404, { type: 'not_found', message: 'not found' });
-    }),
-  );
-  await Promise.all(db.tables.map((table) => table.clear()));
-  localStorage.clear();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-/** A fresh page: the session module and its in-memory state start anew, the tablet's storage stays. */
-async function freshPage() {
-  vi.resetModules();
-  const session = await import('../../../src/lib/session');
-  const { apiRequest } = await import('../../../src/lib/api/client');
-  return { ...session, apiRequest };
-}
-
-function outboxEntry(key: string): OutboxEntry {
-  return {
-    key,
-    partnerId: demoUser.id,
-    entry: {
-      kode_id: 'KODE000001',
-      odometer: 45_000,
-      repair_type_id: 'oil_change',
-      consented: true,
-      note: '',
-      vin: 'VF1S1CD16RB267735',
-      brand: 'Renault',
-      model: 'Symbol',
-      year: 2024,
-      recorded_at: '2026-11-20T08:00:00.000Z',
-    },
-    state: 'pending',
-    seq: 1,
-    attempts: 0,
-    nextAttemptAt: 0,
-    lastError: null,
-    createdAt: '2026-11-20T08:00:00.000Z',
-  };
-}
+const network = useTabletNetwork(() => [
+  ['POST /api/auth/login', () => json(200, { access_token: 'token-2', user: demoUser })],
+]);
 
 type Page = Awaited<ReturnType<typeof freshPage>>;
 
@@ -97,7 +33,7 @@ function saysSignedOutElsewhere(page: Page): boolean {
 async function signedInWithAnEntry(): Promise<Page> {
   const page = await freshPage();
   await page.establishSession({ access_token: 'token-1', user: demoUser });
-  await db.outbox.add(outboxEntry('k-1'));
+  await db.outbox.add(outboxEntry(demoUser.id, 'k-1'));
   return page;
 }
 
@@ -111,7 +47,7 @@ describe('a session ended from another device', () => {
     const result = await page.apiRequest('partner', '/statistics');
 
     expect(result).toMatchObject({ code: 401, error: { reason: 'session_revoked' } });
-    expect(network.calls.map((call) => call.route)).toEqual(['GET /api/partner/statistics', 'POST /api/auth/refresh']);
+    expect(network.calls).toEqual(['GET /api/partner/statistics', 'POST /api/auth/refresh']);
     expect(page.getSession()).toMatchObject({ status: 'anonymous', user: null, accessToken: null });
     await vi.waitFor(async () => expect(await db.accounts.count()).toBe(0));
     expect((await db.outbox.toArray()).map((row) => row.key)).toEqual(['k-1']);
@@ -166,7 +102,7 @@ describe('a session ended from another device', () => {
     const page = await signedInWithAnEntry();
     // An entry parked by an expired session (not a revoked one) says nothing of another device either.
     await db.outbox.add({
-      ...outboxEntry('k-2'),
+      ...outboxEntry(demoUser.id, 'k-2'),
       state: 'waiting_for_sign_in',
       lastError: { code: 401, reason: 'session_expired', message: 'Session expirée' },
     });
@@ -211,16 +147,14 @@ describe('the sessions’ calls', () => {
     const page = await signedInWithAnEntry();
     const result = await page.apiRequest('auth', '/sessions', { bearer: true });
     expect(result).toMatchObject({ status: 'success', data: [] });
-    expect(network.calls).toEqual([
-      { route: 'GET /api/auth/sessions', authorization: 'Bearer token-1' },
-      { route: 'POST /api/auth/refresh', authorization: null },
-      { route: 'GET /api/auth/sessions', authorization: 'Bearer token-3' },
-    ]);
+    expect(network.calls).toEqual(['GET /api/auth/sessions', 'POST /api/auth/refresh', 'GET /api/auth/sessions']);
+    expect(network.authorizations).toEqual(['Bearer token-1', null, 'Bearer token-3']);
   });
 
   it('other auth calls still carry no token', async () => {
     const page = await signedInWithAnEntry();
     await page.apiRequest('auth', '/login', { method: 'POST', body: {} });
-    expect(network.calls).toEqual([{ route: 'POST /api/auth/login', authorization: null }]);
+    expect(network.calls).toEqual(['POST /api/auth/login']);
+    expect(network.authorizations).toEqual([null]);
   });
 });

@@ -3,88 +3,19 @@
  * entries, and a sign-out made offline is carried out on the server before anything else is sent
  * once the network is back (the refresh cookie still in the browser is revoked first).
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RepairRecord, User } from '../../../contract';
-import { db, type OutboxEntry } from '../../../src/lib/db';
+import { db } from '../../../src/lib/db';
 import { demoUser } from '../support/api';
 import { repairRecord } from '../../support/records';
-
-type Route = (init: RequestInit) => Response | Promise<Response>;
-
-const json = (code: number, data: unknown) =>
-  new Response(
-    JSON.stringify(code < 400 ? { code, status: 'success', data } : { code, status: 'error', error: data }),
-    {
-      status: code,
-      headers: { 'content-type': 'application/json' },
-    },
-  );
+import { freshPage, json, outboxEntry, useTabletNetwork } from '../support/tablet-network';
 
 /** The network as the tablet sees it: routes by "METHOD /api/…", every call recorded, or down. */
-const network = {
-  up: true,
-  calls: [] as string[],
-  routes: new Map<string, Route>(),
-};
-
-beforeEach(async () => {
-  network.up = true;
-  network.calls = [];
-  network.routes = new Map<string, Route>([
-    ['POST /api/auth/logout/partner', () => json(200, null)],
-    ['POST /api/auth/login', () => json(200, { access_token: 'token-2', user: demoUser })],
-    ['POST /api/auth/refresh', () => json(401, { type: 'auth', message: 'Session expirée' })],
-  ]);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const route = `${init.method ?? 'GET'} ${new URL(url, 'http://localhost').pathname}`;
-      if (!network.up) throw new TypeError('Failed to fetch');
-      network.calls.push(route);
-      const answer = network.routes.get(route);
-      return answer ? answer(init) : json(404, { type: 'not_found', message: 'not found' });
-    }),
-  );
-  await Promise.all(db.tables.map((table) => table.clear()));
-  localStorage.clear();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-/** A fresh page: the session module and its in-memory state start anew, the tablet's storage stays. */
-async function freshPage() {
-  vi.resetModules();
-  const session = await import('../../../src/lib/session');
-  const { apiRequest } = await import('../../../src/lib/api/client');
-  return { ...session, apiRequest };
-}
-
-function outboxEntry(partnerId: string, key: string): OutboxEntry {
-  return {
-    key,
-    partnerId,
-    entry: {
-      kode_id: 'KODE000001',
-      odometer: 45_000,
-      repair_type_id: 'oil_change',
-      consented: true,
-      note: '',
-      vin: 'VF1S1CD16RB267735',
-      brand: 'Renault',
-      model: 'Symbol',
-      year: 2024,
-      recorded_at: '2026-11-20T08:00:00.000Z',
-    },
-    state: 'pending',
-    seq: 1,
-    attempts: 0,
-    nextAttemptAt: 0,
-    lastError: null,
-    createdAt: '2026-11-20T08:00:00.000Z',
-  };
-}
+const network = useTabletNetwork(() => [
+  ['POST /api/auth/logout/partner', () => json(200, null)],
+  ['POST /api/auth/login', () => json(200, { access_token: 'token-2', user: demoUser })],
+  ['POST /api/auth/refresh', () => json(401, { type: 'auth', message: 'Session expirée' })],
+]);
 
 function historyRecord(id: string): RepairRecord {
   return repairRecord({
