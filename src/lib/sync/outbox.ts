@@ -392,13 +392,13 @@ export async function parkUntilSignIn(db: PortalDatabase, claim: Claim, error: O
   });
 }
 
-/** A partner signed in: counted, and their waiting entries go again, straight away. */
 /** Whether entries of the partner wait for the next sign-in because their session ended with `reason`. */
 export async function parkedFor(db: PortalDatabase, partnerId: string, reason: string): Promise<boolean> {
   const parked = await db.outbox.where('[partnerId+state]').equals([partnerId, 'waiting_for_sign_in']).toArray();
   return parked.some((row) => row.lastError?.reason === reason);
 }
 
+/** A partner signed in: counted, and their waiting entries go again, straight away. */
 export async function releaseAfterSignIn(db: PortalDatabase, partnerId: string): Promise<void> {
   await db.transaction('rw', db.outbox, db.meta, async () => {
     await db.meta.put({ key: SIGN_INS_KEY, value: (await signInsSoFar(db)) + 1 });
