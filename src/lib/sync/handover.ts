@@ -26,6 +26,7 @@ import {
   type NewPhoto,
 } from './outbox';
 import { fromBase64, sealHolds, sealingAvailable, sealOf, toBase64 } from './seal';
+import { photosWithRepair, type PhotoWithRepair } from './photo-sender';
 
 export const HANDOVER_FORMAT = 'kode-garage-outbox' as const;
 /** 2: sealed. Version 1 (before the seal) is refused: nothing proves it is as it was exported. */
@@ -126,10 +127,7 @@ export interface HandedOver {
 }
 
 /** A photo on this tablet whose entry the server holds, with the repair it belongs to. */
-export interface SentEntryPhoto {
-  row: PhotoRow;
-  repairId: string;
-}
+export type SentEntryPhoto = PhotoWithRepair;
 
 /** Codes only (see handoverEntry). */
 function fileError(error: OutboxError): NonNullable<HandoverFileEntry['last_error']> {
@@ -322,26 +320,7 @@ export async function exportHandover(now: Date = new Date()): Promise<HandoverEx
  */
 async function photosOfSentEntries(partnerId: string, outbox: readonly OutboxEntry[]): Promise<SentEntryPhoto[]> {
   const queued = new Set(outbox.map((row) => row.key));
-  const waiting = await db.photos
-    .where('partnerId')
-    .equals(partnerId)
-    .filter((row) => row.state === 'waiting' && !queued.has(row.entryKey))
-    .toArray();
-  const found = await Promise.all(
-    waiting.map(async (row) => {
-      const repairId =
-        row.repairId ??
-        (
-          await db.history
-            .where('idempotency_key')
-            .equals(row.entryKey)
-            .filter((held) => held.partnerId === partnerId)
-            .first()
-        )?.id;
-      return repairId ? [{ row, repairId }] : [];
-    }),
-  );
-  return found.flat();
+  return (await photosWithRepair(db, partnerId)).filter(({ row }) => !queued.has(row.entryKey));
 }
 
 /** Imports a hand-over file for the signed-in partner, all or nothing, then starts sending. */

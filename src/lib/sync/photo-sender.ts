@@ -27,20 +27,6 @@ export interface PhotoRoundOptions {
   mayGoOn: () => Promise<boolean>;
 }
 
-/**
- * The repair the server stored for this entry: named by the photo itself when it came in a hand-over
- * file without its entry, else once the history holds it; null while it is not known.
- */
-async function storedRepairId(db: PortalDatabase, row: PhotoRow): Promise<string | null> {
-  if (row.repairId) return row.repairId;
-  const record = await db.history
-    .where('idempotency_key')
-    .equals(row.entryKey)
-    .filter((held) => held.partnerId === row.partnerId)
-    .first();
-  return record?.id ?? null;
-}
-
 /** The partner's photos waiting to go, oldest first. */
 function waitingPhotos(db: PortalDatabase, partnerId: string): Promise<PhotoRow[]> {
   return db.photos
@@ -63,10 +49,8 @@ export async function sendDuePhotos(
   partnerId: string,
   options: PhotoRoundOptions,
 ): Promise<PhotoRound> {
-  for (const row of await waitingPhotos(db, partnerId)) {
+  for (const { row, repairId } of await photosWithRepair(db, partnerId)) {
     if (!isDue(row, options.now(), options.force)) continue;
-    const repairId = await storedRepairId(db, row);
-    if (!repairId) continue;
     if (!(await options.mayGoOn())) return 'stopped';
     const outcome = classifySend(deliveryOf(await sendOne(options.transport, repairId, row)));
     switch (outcome.kind) {
@@ -99,21 +83,46 @@ async function sendOne(transport: PhotoTransport, repairId: string, row: PhotoRo
   }
 }
 
+/** A photo whose repair is known: it can go. */
+export interface PhotoWithRepair {
+  row: PhotoRow;
+  repairId: string;
+}
+
+/**
+ * Those of `photos` whose repair is known, with it: named by the photo itself when it came in a hand-over
+ * file without its entry, else the record the history holds under the entry's key. One look at the
+ * history for them all, rather than one per photo.
+ */
+export async function withStoredRepairs(
+  db: PortalDatabase,
+  partnerId: string,
+  photos: readonly PhotoRow[],
+): Promise<PhotoWithRepair[]> {
+  const lookedUp = photos.filter((row) => !row.repairId).map((row) => row.entryKey);
+  const held =
+    lookedUp.length === 0
+      ? []
+      : await db.history
+          .where('idempotency_key')
+          .anyOf(lookedUp)
+          .filter((record) => record.partnerId === partnerId)
+          .toArray();
+  const repairOf = new Map(held.map((record) => [record.idempotency_key, record.id]));
+  return photos.flatMap((row) => {
+    const repairId = row.repairId ?? repairOf.get(row.entryKey);
+    return repairId ? [{ row, repairId }] : [];
+  });
+}
+
+/** The partner's photos still to be sent whose repair is known, oldest first. */
+export async function photosWithRepair(db: PortalDatabase, partnerId: string): Promise<PhotoWithRepair[]> {
+  return withStoredRepairs(db, partnerId, await waitingPhotos(db, partnerId));
+}
+
 /** When the earliest photo that can go is due (its entry stored), or null when none can. */
 export async function nextPhotoDue(db: PortalDatabase, partnerId: string): Promise<number | null> {
-  const photos = await waitingPhotos(db, partnerId);
-  if (photos.length === 0) return null;
-  // One look at the history for them all: the keys of the entries the server holds.
-  const stored = new Set(
-    (
-      await db.history
-        .where('idempotency_key')
-        .anyOf(photos.map((row) => row.entryKey))
-        .filter((held) => held.partnerId === partnerId)
-        .toArray()
-    ).map((held) => held.idempotency_key),
-  );
-  const due = photos.filter((row) => row.repairId || stored.has(row.entryKey)).map((row) => row.nextAttemptAt);
+  const due = (await photosWithRepair(db, partnerId)).map(({ row }) => row.nextAttemptAt);
   return due.length === 0 ? null : Math.min(...due);
 }
 
