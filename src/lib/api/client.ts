@@ -230,6 +230,18 @@ function carriesToken(base: ApiBase, options: RequestOptions): boolean {
   return base === 'partner' || options.bearer === true;
 }
 
+/**
+ * Whether a call should go once more: it carried the access token, was answered 401, and a refresh put
+ * a new token in place (the refresh is told the 401, whose reason the session keeps).
+ */
+async function refreshedAfter(
+  base: ApiBase,
+  options: RequestOptions,
+  result: { status: 'success' } | ApiFailure,
+): Promise<boolean> {
+  return carriesToken(base, options) && result.status === 'error' && result.code === 401 && hooks.refresh(result);
+}
+
 /** One request as it goes out: credentials, the access token on partner calls, bounded in time. */
 function fetchFromApi(
   base: ApiBase,
@@ -274,10 +286,7 @@ export async function apiFile(base: ApiBase, path: string, options: RequestOptio
     }
   };
   const first = await attempt();
-  if (carriesToken(base, options) && first.status === 'error' && first.code === 401 && (await hooks.refresh(first))) {
-    return attempt();
-  }
-  return first;
+  return (await refreshedAfter(base, options, first)) ? attempt() : first;
 }
 
 export async function apiRequest<T>(
@@ -290,14 +299,7 @@ export async function apiRequest<T>(
   answers.catch(() => undefined); // Rethrown below, once the answer is in.
   await hooks.beforeRequest(base, path);
   let result = await send<T>(base, path, options, answers);
-  if (
-    carriesToken(base, options) &&
-    result.status === 'error' &&
-    result.code === 401 &&
-    (await hooks.refresh(result))
-  ) {
-    result = await send<T>(base, path, options, answers);
-  }
+  if (await refreshedAfter(base, options, result)) result = await send<T>(base, path, options, answers);
   await answers; // A call the contract does not list throws, whatever came back.
   return result;
 }
