@@ -39,6 +39,16 @@ function Address({ address }: { address: string | null }) {
   return address ? <Ltr>{address}</Ltr> : <Trans>Inconnue</Trans>;
 }
 
+/** One line of a device's details, its labels in one column. */
+function Detail({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel minWidth="36">{label}</DataList.ItemLabel>
+      <DataList.ItemValue>{children}</DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
 function DeviceItem({ session, onSignOut }: { session: DeviceSession; onSignOut: () => void }) {
   const nameId = useId();
   return (
@@ -69,30 +79,15 @@ function DeviceItem({ session, onSignOut }: { session: DeviceSession; onSignOut:
             )}
           </HStack>
           <DataList.Root orientation="horizontal" size="md" gap="1">
-            <DataList.Item>
-              <DataList.ItemLabel minWidth="36">
-                <Trans>Connecté le</Trans>
-              </DataList.ItemLabel>
-              <DataList.ItemValue>
-                <Ltr>{formatDateTime(session.signed_in_at)}</Ltr>
-              </DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel minWidth="36">
-                <Trans>Dernière activité</Trans>
-              </DataList.ItemLabel>
-              <DataList.ItemValue>
-                <Ltr>{formatDateTime(session.last_used_at)}</Ltr>
-              </DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel minWidth="36">
-                <Trans>Adresse</Trans>
-              </DataList.ItemLabel>
-              <DataList.ItemValue>
-                <Address address={session.address} />
-              </DataList.ItemValue>
-            </DataList.Item>
+            <Detail label={<Trans>Connecté le</Trans>}>
+              <Ltr>{formatDateTime(session.signed_in_at)}</Ltr>
+            </Detail>
+            <Detail label={<Trans>Dernière activité</Trans>}>
+              <Ltr>{formatDateTime(session.last_used_at)}</Ltr>
+            </Detail>
+            <Detail label={<Trans>Adresse</Trans>}>
+              <Address address={session.address} />
+            </Detail>
           </DataList.Root>
         </Stack>
         {!session.current && (
