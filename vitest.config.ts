@@ -59,7 +59,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
-          globalSetup: ['tests/support/pglite-template.ts'],
+          globalSetup: ['tests/support/pglite-template.ts', 'tests/support/server-bundle.ts'],
           isolate: !SERVER_FILES_SHARE_MODULES,
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -71,6 +71,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           env: { TEST_DB: 'postgres' },
+          globalSetup: ['tests/support/server-bundle.ts'],
           isolate: !SERVER_FILES_SHARE_MODULES,
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -81,7 +82,7 @@ export default defineConfig({
           name: E2E_PROJECT,
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/e2e/support/global-setup.ts'],
+          globalSetup: ['tests/support/server-bundle.ts', 'tests/e2e/support/global-setup.ts'],
           sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 240_000,
@@ -89,6 +90,10 @@ export default defineConfig({
           // under that load a lazily loaded dialog failed to open twice in a row in the fourth clean
           // run (offline.test.ts, map tiles) and each run retried one or two tests.
           fileParallelism: false,
+          // One worker runs every end-to-end file, loading Playwright and the support modules once
+          // instead of once per file (a second or so each). Nothing is mocked in these files, and each
+          // starts its own portal and browser (support/setting.ts), so no state passes between them.
+          isolate: false,
           // A real browser on a two-core CI machine: a test that fails once is run once more there,
           // and vitest reports it as retried. Locally every failure counts at once.
           retry: process.env.CI ? 1 : 0,

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from '../e2e/support/server';
+import { serverCommand } from './server-bundle';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const READY_TIMEOUT_MS = 60_000;
@@ -31,7 +32,16 @@ export function runScript(
   env: Record<string, string>,
   nodeArgs: string[] = [],
 ): RunningProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, script, ...args], {
+  return runNode(['--import', 'tsx', ...nodeArgs, script, ...args], env);
+}
+
+/** Runs the server (support/server-bundle.ts) with only `env` (plus PATH and HOME). */
+function runServer(env: Record<string, string>, nodeArgs: string[]): RunningProcess {
+  return runNode(serverCommand(nodeArgs), env);
+}
+
+function runNode(nodeArgs: string[], env: Record<string, string>): RunningProcess {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -57,10 +67,10 @@ async function serverEnv(env: Record<string, string>): Promise<{ port: number; e
   return { port, env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env } };
 }
 
-/** Starts `server/server.ts` and waits until it answers; throws with its output if it exits first. */
+/** Starts the server and waits until it answers; throws with its output if it exits first. */
 export async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<ServerProcess> {
   const settings = await serverEnv(env);
-  const running = runScript('server/server.ts', [], settings.env, nodeArgs);
+  const running = runServer(settings.env, nodeArgs);
   const url = `http://127.0.0.1:${settings.port}`;
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
@@ -90,10 +100,10 @@ export async function startServer(env: Record<string, string>, nodeArgs: string[
   };
 }
 
-/** Starts `server/server.ts` expecting it to give up: what it printed and its exit code. */
+/** Starts the server expecting it to give up: what it printed and its exit code. */
 export async function serverStartFailure(env: Record<string, string>, nodeArgs: string[] = []): Promise<Finished> {
   const settings = await serverEnv(env);
-  const running = runScript('server/server.ts', [], settings.env, nodeArgs);
+  const running = runServer(settings.env, nodeArgs);
   const timer = setTimeout(() => running.child.kill('SIGKILL'), READY_TIMEOUT_MS);
   const result = await running.finished;
   clearTimeout(timer);

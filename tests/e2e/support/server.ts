@@ -7,6 +7,10 @@
  * preparePortalTemplate): creating the database, migrating and seeding it took several seconds of
  * every file's start. The portal still migrates and seeds at its start (a no-op on the copy), and
  * each file still gets a database nobody else wrote to.
+ *
+ * The portals of the test files start from the run's server bundle (tests/support/server-bundle.ts),
+ * the template's through tsx as `npm start` does; a portal whose DATA_DIR is thrown away is stopped
+ * with SIGKILL (stopChild).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +19,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { serverCommand } from '../../support/server-bundle';
 import { resetLinkIn } from './mail';
 import { DIST_DIR, PROJECT_ROOT } from './paths';
 
@@ -194,8 +199,12 @@ function portalEnv(port: number, dataDir: string, options: PortalOptions): NodeJ
   };
 }
 
-function spawnServer(env: NodeJS.ProcessEnv, onOutput: (text: string) => void): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'server.ts')], {
+/** How the portal starts: as `npm start` does (through tsx), or from the run's bundle (quicker). */
+type Runner = 'tsx' | 'bundle';
+
+function spawnServer(env: NodeJS.ProcessEnv, runner: Runner, onOutput: (text: string) => void): ChildProcess {
+  const command = runner === 'bundle' ? serverCommand() : ['--import', 'tsx', path.join('server', 'server.ts')];
+  const child = spawn(process.execPath, command, {
     cwd: PROJECT_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -229,10 +238,19 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
   throw new Error(`portal not answering after ${READY_TIMEOUT_MS} ms:\n${output()}`);
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+/**
+ * SIGTERM: the server finishes requests in flight and closes PGlite cleanly, keeping its connections
+ * open a second first (server/plugins/graceful-close.ts). SIGKILL, for a portal whose DATA_DIR is
+ * thrown away: nothing of it is kept, so that second is only waited for (about 25 s a run).
+ */
+async function stopChild(child: ChildProcess, { graceful }: { graceful: boolean }): Promise<void> {
   const done = exited(child);
+  if (!graceful) {
+    child.kill('SIGKILL');
+    return done;
+  }
   child.kill('SIGTERM');
-  // The server finishes requests in flight and closes PGlite cleanly; SIGKILL only if it hangs.
+  // SIGKILL only if it hangs.
   const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
   await done;
   clearTimeout(timer);
@@ -280,7 +298,9 @@ async function freshDataDir(options: PortalOptions): Promise<string> {
 }
 
 export function startPortal(options: PortalOptions): Promise<Portal> {
-  return freshDataDir(options).then((dataDir) => launchPortal(options, dataDir, { keepDataDir: false }));
+  return freshDataDir(options).then((dataDir) =>
+    launchPortal(options, dataDir, { keepDataDir: false, runner: 'bundle' }),
+  );
 }
 
 /**
@@ -290,7 +310,8 @@ export function startPortal(options: PortalOptions): Promise<Portal> {
 export async function preparePortalTemplate(): Promise<string> {
   const unreachable = 'http://127.0.0.1:9';
   const options = { tileUrl: `${unreachable}/{z}/{x}/{y}.png`, geocoderUrl: unreachable };
-  const portal = await launchPortal(options, await emptyDataDir(), { keepDataDir: true });
+  // Through tsx, as `npm start` runs it: every run starts the server that way at least once.
+  const portal = await launchPortal(options, await emptyDataDir(), { keepDataDir: true, runner: 'tsx' });
   await portal.stop();
   return portal.dataDir;
 }
@@ -298,20 +319,20 @@ export async function preparePortalTemplate(): Promise<string> {
 async function launchPortal(
   options: PortalOptions,
   dataDir: string,
-  { keepDataDir }: { keepDataDir: boolean },
+  { keepDataDir, runner }: { keepDataDir: boolean; runner: Runner },
 ): Promise<Portal> {
   await ensureBuild();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawnServer(portalEnv(port, dataDir, options), (text) => {
+  const child = spawnServer(portalEnv(port, dataDir, options), runner, (text) => {
     output = (output + text).slice(-OUTPUT_LIMIT);
     process.stderr.write(text);
   });
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
-      await stopChild(child);
+      await stopChild(child, { graceful: keepDataDir });
       if (!keepDataDir) await fsp.rm(dataDir, { recursive: true, force: true });
     })());
   try {
