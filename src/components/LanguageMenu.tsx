@@ -1,7 +1,7 @@
 /** The language menu itself, loaded on first use (LanguageSwitcher). */
 import { Menu, Portal } from '@chakra-ui/react';
 import { notifyChunkFailure } from './ui/chunk-error-boundary';
-import { useOpenOnMount, type LazyMenuBaseProps } from './ui/lazy-menu';
+import { HEADER_MENU_POSITIONING, useOpenOnMount, type LazyMenuBaseProps } from './ui/lazy-menu';
 import { activateLocale, directionOf, LOCALES, useLocale, type Locale } from '../lib/i18n';
 import { LANGUAGE_NAMES } from './language-names';
 
@@ -14,7 +14,7 @@ export default function LanguageMenu({ trigger, openOnMount }: LazyMenuBaseProps
   const triggerRef = useOpenOnMount(openOnMount);
   const locale = useLocale();
   return (
-    <Menu.Root onSelect={(details) => chooseLanguage(details.value as Locale)}>
+    <Menu.Root positioning={HEADER_MENU_POSITIONING} onSelect={(details) => chooseLanguage(details.value as Locale)}>
       <Menu.Trigger asChild ref={triggerRef}>
         {trigger}
       </Menu.Trigger>

@@ -19,7 +19,8 @@ import {
   waitUntilReadyOffline,
   type Account,
 } from './support/offline';
-import { accountMenuButton } from './support/pages';
+import { accountMenuButton, languageButton } from './support/pages';
+import { DEMO_PARTNER } from './support/server';
 import { useE2eSetting } from './support/setting';
 
 const e2e = useE2eSetting();
@@ -97,6 +98,34 @@ describe('the account menu', () => {
       }
       await page.keyboard.press('Escape');
       await expect.poll(() => items.count()).toBe(0);
+    }
+  });
+
+  // Seen on a loaded machine: the page scrolled while the menu was open, the menu went with the page
+  // until its position was worked out again, and a tap on 'Se déconnecter' landed on the header.
+  it('stays under its button while the page scrolls, as does the language menu', async () => {
+    // The demo partner: this file registers as many partners as the server lets one address register.
+    const page = await (await tablet.open()).newPage();
+    await signIn(page, e2e.portal.url, DEMO_PARTNER);
+    for (const trigger of [accountMenuButton(page), languageButton(page)]) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await tapWhereItIs(page, trigger);
+      const menu = page.locator('[role="menu"]:visible');
+      await menu.waitFor();
+      await page.waitForTimeout(400); // its opening animation
+      // Read in the same task as the scroll: before any scroll handler could place the menu again.
+      const gap = await menu.evaluate((element) => {
+        const trigger = document.querySelector(`[aria-controls="${element.id}"]`);
+        if (!trigger) throw new Error('no trigger controls the menu');
+        const before = element.getBoundingClientRect().top - trigger.getBoundingClientRect().bottom;
+        window.scrollTo(0, 120);
+        if (window.scrollY === 0) throw new Error('the page does not scroll at this size');
+        const after = element.getBoundingClientRect().top - trigger.getBoundingClientRect().bottom;
+        return { before: Math.round(before), after: Math.round(after) };
+      });
+      expect(gap.after).toBe(gap.before);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => menu.count()).toBe(0);
     }
   });
 });

@@ -2,7 +2,7 @@
 import { Menu, Portal } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import { LogoutIcon, UserIcon } from '../../components/ui/icons';
-import { useOpenOnMount, type LazyMenuBaseProps } from '../../components/ui/lazy-menu';
+import { HEADER_MENU_POSITIONING, useOpenOnMount, type LazyMenuBaseProps } from '../../components/ui/lazy-menu';
 
 export default function AccountMenu({
   trigger,
@@ -11,7 +11,7 @@ export default function AccountMenu({
 }: LazyMenuBaseProps & { onChoose: (value: string) => void }) {
   const triggerRef = useOpenOnMount(openOnMount);
   return (
-    <Menu.Root onSelect={(details) => onChoose(details.value)}>
+    <Menu.Root positioning={HEADER_MENU_POSITIONING} onSelect={(details) => onChoose(details.value)}>
       <Menu.Trigger asChild ref={triggerRef}>
         {trigger}
       </Menu.Trigger>

@@ -26,6 +26,14 @@ export function useOpenOnMount(openOnMount: boolean): RefObject<HTMLButtonElemen
   return triggerRef;
 }
 
+/**
+ * The header's menus are placed against the window, not the page: the header stays at the top while
+ * the page scrolls, and a menu placed in the page would scroll away from its button until its place
+ * is worked out again, a frame or more later (on a busy tablet, long enough for a tap to land on the
+ * header instead of the item).
+ */
+export const HEADER_MENU_POSITIONING = { strategy: 'fixed' } as const;
+
 type TriggerElement = ReactElement<Record<string, unknown>>;
 
 /** The trigger while the menu is not there: it starts the download, and pressing it asks for the menu. */
