@@ -3,7 +3,7 @@
  * portal of each end-to-end file, the start-up, lock and shutdown tests). Started through tsx, as
  * `npm start` does, each start loads tsx and esbuild and transforms the server's files: about 1.9
  * CPU-seconds and over a second on the 2-core CI machine, against about 0.65 CPU-seconds for this
- * bundle (docs/decisions/0022-ci-time.md). The e2e global set-up's template portal still starts
+ * bundle (docs/decisions/0024-test-servers-from-a-bundle.md). The e2e global set-up's template portal still starts
  * through tsx, so every run starts the server once the way `npm start` does.
  *
  * Made by the global set-up of the projects that use it (this file's default export), under the
@@ -15,10 +15,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { PROJECT_ROOT } from '../e2e/support/paths';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const ENTRY = path.join(ROOT, 'server', 'server.ts');
-const BUNDLE_DIR = path.join(ROOT, '.tmp', 'server-bundle');
+const ENTRY = path.join(PROJECT_ROOT, 'server', 'server.ts');
+const BUNDLE_DIR = path.join(PROJECT_ROOT, '.tmp', 'server-bundle');
 const BUNDLE_ENV = 'TEST_SERVER_BUNDLE';
 
 /**
@@ -60,12 +60,15 @@ export function serverBundle(): string | undefined {
   return process.env[BUNDLE_ENV];
 }
 
+/** The node arguments that start the server as `npm start` does, through tsx. */
+export function tsxServerCommand(nodeArgs: readonly string[] = []): string[] {
+  return ['--import', 'tsx', ...nodeArgs, ENTRY];
+}
+
 /** The node arguments that start the server: from the bundle when there is one and no loader is added. */
 export function serverCommand(nodeArgs: readonly string[] = []): string[] {
   const bundle = serverBundle();
-  return bundle && nodeArgs.length === 0
-    ? [bundle]
-    : ['--import', 'tsx', ...nodeArgs, path.join(ROOT, 'server', 'server.ts')];
+  return bundle && nodeArgs.length === 0 ? [bundle] : tsxServerCommand(nodeArgs);
 }
 
 /** One bundle per run: the first project's set-up makes it, the others (same process) find it. */

@@ -19,7 +19,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { serverCommand } from '../../support/server-bundle';
+import { serverCommand, tsxServerCommand } from '../../support/server-bundle';
 import { resetLinkIn } from './mail';
 import { DIST_DIR, PROJECT_ROOT } from './paths';
 
@@ -203,7 +203,7 @@ function portalEnv(port: number, dataDir: string, options: PortalOptions): NodeJ
 type Runner = 'tsx' | 'bundle';
 
 function spawnServer(env: NodeJS.ProcessEnv, runner: Runner, onOutput: (text: string) => void): ChildProcess {
-  const command = runner === 'bundle' ? serverCommand() : ['--import', 'tsx', path.join('server', 'server.ts')];
+  const command = runner === 'bundle' ? serverCommand() : tsxServerCommand();
   const child = spawn(process.execPath, command, {
     cwd: PROJECT_ROOT,
     env,
