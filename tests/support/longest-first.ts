@@ -8,28 +8,30 @@
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Seconds each end-to-end file took in a clean-clone CI run, three files at a time (2026-11-27). */
+/** Seconds each end-to-end file took in a full run of the end-to-end project, two files at a time (2026-11-29). */
 const E2E_SECONDS: Record<string, number> = {
-  'layout.test.ts': 224,
-  'accessibility.test.ts': 195,
-  'offline-history.test.ts': 148,
-  'prerender.test.ts': 142,
-  'screens.test.ts': 125,
-  'scan.test.ts': 107,
-  'journeys.test.ts': 103,
-  'offline-sync.test.ts': 89,
-  'offline.test.ts': 77,
-  'first-session.test.ts': 68,
-  'install-update.test.ts': 67,
-  'background-sync.test.ts': 61,
-  'handover.test.ts': 58,
-  'what-the-mechanic-sees.test.ts': 51,
-  'odometer-integrity.test.ts': 45,
-  'storage-health.test.ts': 40,
-  'sign-out.test.ts': 33,
-  'first-load.test.ts': 31,
-  'scale-out.test.ts': 26,
-  'smoke.test.ts': 24,
+  'layout.test.ts': 153,
+  'offline-history.test.ts': 111,
+  'accessibility.test.ts': 103,
+  'screens.test.ts': 102,
+  'prerender.test.ts': 84,
+  'scan.test.ts': 80,
+  'journeys.test.ts': 76,
+  'photos.test.ts': 69,
+  'offline-sync.test.ts': 63,
+  'first-session.test.ts': 54,
+  'offline.test.ts': 52,
+  'what-the-mechanic-sees.test.ts': 48,
+  'devices.test.ts': 48,
+  'handover.test.ts': 41,
+  'background-sync.test.ts': 36,
+  'sign-out.test.ts': 34,
+  'install-update.test.ts': 34,
+  'odometer-integrity.test.ts': 32,
+  'storage-health.test.ts': 26,
+  'first-load.test.ts': 17,
+  'scale-out.test.ts': 16,
+  'smoke.test.ts': 11,
 };
 
 export const E2E_PROJECT = 'e2e';
