@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirInUseError, lockDataDir } from '../../server/db/data-dir-lock';
+import { dataDirWithMigratedDatabase } from '../support/pglite-template';
 import { createPostgresDatabase } from '../support/test-app';
 import {
   linesOf,
@@ -56,7 +57,7 @@ describe('the data directory lock', { timeout: 120_000 }, () => {
   });
 
   async function newDataDir(): Promise<{ dataDir: string; csvFile: string }> {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-lock-'));
+    const dataDir = await dataDirWithMigratedDatabase('portal-lock-');
     cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
     const csvFile = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'portal-lock-csv-')), 'vehicles.csv');
     cleanups.push(() => fs.rm(path.dirname(csvFile), { recursive: true, force: true }));

@@ -17,6 +17,7 @@ import { buildApp, type AppOptions } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { freePort } from '../e2e/support/server';
+import { migratedPgliteDump } from '../support/pglite-template';
 import { createTestRedis, type TestRedis } from '../support/redis-server';
 import { createPostgresDatabase, TEST_ORIGIN } from '../support/test-app';
 
@@ -50,7 +51,12 @@ async function probeApp(
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...env,
   });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: 'memory://', poolSize: 2 });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: 'memory://',
+    pgliteDump: await migratedPgliteDump(),
+    poolSize: 2,
+  });
   const app = await buildApp({
     config,
     database,

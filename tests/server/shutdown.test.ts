@@ -11,11 +11,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jpegOf } from '../support/photos';
 import { startServer, type ServerProcess } from '../support/processes';
+import { dataDirWithMigratedDatabase } from '../support/pglite-template';
 import { createPostgresDatabase } from '../support/test-app';
 
 /** The documented bound: the process exits within 10 s of SIGTERM (README.md#stopping-the-server). */
@@ -164,7 +163,7 @@ describe('graceful shutdown', { timeout: 60_000 }, () => {
 
   /** A data directory (and a PostgreSQL database) of its own, removed after the tests. */
   async function ownData(): Promise<Record<string, string>> {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-shutdown-'));
+    const dataDir = await dataDirWithMigratedDatabase('portal-shutdown-');
     cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
     const env: Record<string, string> = { DATA_DIR: dataDir, NODE_ENV: 'development' };
     if (process.env.TEST_DB === 'postgres') {
