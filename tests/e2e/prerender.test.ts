@@ -117,31 +117,28 @@ async function watchHydration(page: Page): Promise<void> {
     probe.parsedTextBoxes = [];
     type Rect = { x: number; y: number; width: number; height: number };
     type LayoutShift = { value: number; sources: { node: Node | null; currentRect: Rect }[] };
+    const boxOf = ({ x, y, width, height }: Rect) => [x, y, width, height].map(Math.round).join(',');
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as LayoutShift[]) {
         probe.shifts.push({
           value: entry.value,
-          sources: entry.sources.map(({ node, currentRect: { x, y, width, height } }) => ({
-            node,
-            box: [x, y, width, height].map(Math.round).join(','),
-          })),
+          sources: entry.sources.map(({ node, currentRect }) => ({ node, box: boxOf(currentRect) })),
         });
       }
     }).observe({ type: 'layout-shift', buffered: true });
     document.addEventListener('readystatechange', () => {
       if (document.readyState !== 'interactive') return;
       probe.servedHeading = document.querySelector('h1');
-      probe.parsedBoxes = Array.from(document.querySelectorAll('#root *'), (element) => {
-        const { x, y, width, height } = element.getBoundingClientRect();
-        return [element, [x, y, width, height].map(Math.round).join(',')];
-      });
+      probe.parsedBoxes = Array.from(document.querySelectorAll('#root *'), (element): [Element, string] => [
+        element,
+        boxOf(element.getBoundingClientRect()),
+      ]);
       probe.parsedTextBoxes = [];
       const texts = document.createTreeWalker(document.getElementById('root')!, NodeFilter.SHOW_TEXT);
       const range = document.createRange();
       for (let text = texts.nextNode(); text; text = texts.nextNode()) {
         range.selectNodeContents(text);
-        const { x, y, width, height } = range.getBoundingClientRect();
-        probe.parsedTextBoxes.push([text as Text, [x, y, width, height].map(Math.round).join(',')]);
+        probe.parsedTextBoxes.push([text as Text, boxOf(range.getBoundingClientRect())]);
       }
     });
   });
