@@ -54,7 +54,10 @@ describe('reset password page', () => {
   ])('refuses %s: operation_failed and back to /login', async (_case, search) => {
     const { location } = await openLink(search);
     await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
-    expect(toasts()).toEqual([expect.objectContaining({ type: 'error', title: 'Opération échouée' })]);
+    // The toast comes after the commit (a microtask), and on a loaded machine after the navigation.
+    await waitFor(() =>
+      expect(toasts()).toEqual([expect.objectContaining({ type: 'error', title: 'Opération échouée' })]),
+    );
     expect(window.location.search).toBe('');
     expect(api).not.toHaveBeenCalled();
   });
