@@ -86,14 +86,16 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 240_000,
-          // Two files at a time (docs/decisions/0025-end-to-end-files-two-at-a-time.md): one at a time kept
-          // about 1.3 of the 2 cores busy, as each file waits on its portal, its timers and the browser;
-          // two took the project from 996 s to 663 s with no retried test. Three retried tests (0022).
+          // Two files at a time (docs/decisions/0025-end-to-end-files-two-at-a-time.md): one at a
+          // time kept about 1.3 of the 2 cores busy, as each file waits on its portal, its timers and
+          // the browser; two took the project from 996 s to 663 s with no retried test. Three at a
+          // time retried tests (0022).
           fileParallelism: true,
           maxWorkers: 2,
-          // Each worker runs its end-to-end files one after another in one process, loading Playwright
-          // and the support modules once instead of once per file (a second or so each). Nothing is mocked in these files, and each
-          // starts its own portal and browser (support/setting.ts), so no state passes between them.
+          // Each worker runs its end-to-end files one after another in one process, loading
+          // Playwright and the support modules once instead of once per file (a second or so each).
+          // Nothing is mocked in these files, and each starts its own portal and browser
+          // (support/setting.ts), so no state passes between them.
           isolate: false,
           // A real browser on a two-core CI machine: a test that fails once is run once more there,
           // and vitest reports it as retried. Locally every failure counts at once.
