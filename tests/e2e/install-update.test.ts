@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, isExternalUrl, launchBrowser, screenshot } from './support/browser';
+import { CHROMIUM_ARGS, EXTERNAL_URL, launchBrowser, screenshot } from './support/browser';
 import {
   historyRows,
   indicator,
@@ -156,7 +156,7 @@ describe('installability', () => {
       viewport: { width: 1024, height: 768 },
     });
     try {
-      await persistent.route(isExternalUrl, (route) => route.abort('blockedbyclient'));
+      await persistent.route(EXTERNAL_URL, (route) => route.abort('blockedbyclient'));
       tablet.watch(persistent);
       const page = persistent.pages()[0] ?? (await persistent.newPage());
       await page.goto(`${portal.url}/login`);

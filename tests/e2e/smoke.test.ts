@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { blockedRequests, newTabletContext, screenshot } from './support/browser';
+import { blockedRequests, EXTERNAL_URL, newTabletContext, screenshot } from './support/browser';
 import { PROJECT_ROOT } from './support/paths';
 import { startDroppingProxy, type DroppingProxy } from './support/proxy';
 import { useE2eSetting } from './support/setting';
@@ -77,6 +77,23 @@ describe('e2e harness', () => {
     expect(blockedRequests(context)).toEqual(
       expect.arrayContaining(['https://tile.openstreetmap.org/0/0/0.png', 'https://photon.komoot.io/api?q=alger']),
     );
+  });
+
+  it('lets only loopback, data: and blob: URLs through', () => {
+    const local = [
+      'http://127.0.0.1:4173/login',
+      'http://localhost/',
+      'https://[::1]:8443?x',
+      'data:text/plain,a',
+      'blob:x',
+    ];
+    const external = [
+      'https://tile.openstreetmap.org/0/0/0.png',
+      'http://localhost.example.com/',
+      'http://127.0.0.10/',
+    ];
+    expect(local.filter((url) => EXTERNAL_URL.test(url))).toEqual([]);
+    expect(external.filter((url) => !EXTERNAL_URL.test(url))).toEqual([]);
   });
 
   it('serves tiles and suggestions from the stubs', async () => {
