@@ -1,6 +1,43 @@
 import 'fake-indexeddb/auto';
+import { webcrypto } from 'node:crypto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Each file runs in a fresh VM context whose globals are jsdom's own (the vmForks pool, see
+// vitest.config.ts). A browser has two things jsdom lacks there: crypto.subtle (the hand-over file's
+// seal), for which Node's Web Crypto stands in, and the User Timing marks (the start-up marks). jsdom's
+// performance stays: its clock is the one its requestAnimationFrame reports, which Zag's timers compare.
+// With one worker, Vitest runs every file of a VM pool in one context, so files would see one another's
+// IndexedDB, storage and globals: this file runs before each test file, and says so instead.
+const CONTEXT_USED = Symbol.for('garage-portal.tests.context-used');
+if (CONTEXT_USED in globalThis) {
+  throw new Error('The unit files share one VM context with a single worker: run them with two workers or more.');
+}
+Object.defineProperty(globalThis, CONTEXT_USED, { value: true });
+
+if (globalThis.crypto?.subtle === undefined) {
+  Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true, writable: true });
+}
+if (typeof performance.mark !== 'function') addUserTimingMarks(performance);
+
+/** mark, getEntriesByName and clearMarks, kept per file (Node's own marks would outlive it). */
+function addUserTimingMarks(clock: Performance) {
+  let marks: PerformanceEntry[] = [];
+  const methods = {
+    mark(name: string) {
+      const mark = { name, entryType: 'mark', startTime: clock.now(), duration: 0, detail: null };
+      marks.push({ ...mark, toJSON: () => mark } as PerformanceMark);
+    },
+    getEntriesByName: (name: string, type?: string) =>
+      marks.filter((mark) => mark.name === name && (type === undefined || mark.entryType === type)),
+    clearMarks(name?: string) {
+      marks = name === undefined ? [] : marks.filter((mark) => mark.name !== name);
+    },
+  };
+  for (const [name, value] of Object.entries(methods)) {
+    Object.defineProperty(clock, name, { value, configurable: true, writable: true });
+  }
+}
 
 // jsdom lacks these browser APIs that Chakra (Ark/Zag) and Leaflet touch.
 class ResizeObserverStub {
