@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { blockedRequests, EXTERNAL_URL, newTabletContext, screenshot } from './support/browser';
+import { captureOpenPages } from './support/failure-capture';
 import { PROJECT_ROOT } from './support/paths';
 import { startDroppingProxy, type DroppingProxy } from './support/proxy';
 import { useE2eSetting } from './support/setting';
@@ -94,6 +95,17 @@ describe('e2e harness', () => {
     ];
     expect(local.filter((url) => EXTERNAL_URL.test(url))).toEqual([]);
     expect(external.filter((url) => !EXTERNAL_URL.test(url))).toEqual([]);
+  });
+
+  it('pictures every open tablet page, for a failed test, and no closed one', async () => {
+    const closed = await newTabletContext(e2e.browser);
+    await (await closed.newPage()).goto(`${e2e.portal.url}/login`);
+    await closed.close();
+    const files = await captureOpenPages('smoke-capture', 0);
+    expect(files.map((file) => path.basename(file))).toEqual(['smoke-capture-attempt0-page0.png']);
+    const png = await fs.readFile(files[0]!);
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    await fs.rm(files[0]!);
   });
 
   it('serves tiles and suggestions from the stubs', async () => {

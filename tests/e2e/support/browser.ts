@@ -62,6 +62,13 @@ const VIEWPORTS = {
  */
 export const EXTERNAL_URL = /^https?:\/\/(?!(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?(?:[/?#]|$))/i;
 
+/** The tablet contexts not closed yet, for a screenshot of what they show when a test fails (failure-capture.ts). */
+const openContexts = new Set<BrowserContext>();
+
+export function openTabletPages(): Page[] {
+  return [...openContexts].flatMap((context) => context.pages());
+}
+
 /** What each context refused, so a test can assert that the app did try (and failed) to go out. */
 const blockedByContext = new WeakMap<BrowserContext, string[]>();
 
@@ -85,6 +92,8 @@ export async function newTabletContext(browser: Browser, options: TabletContextO
     hasTouch: true,
     ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
   });
+  openContexts.add(context);
+  context.once('close', () => openContexts.delete(context));
   const blocked: string[] = [];
   blockedByContext.set(context, blocked);
   await context.route(EXTERNAL_URL, (route: Route) => {
