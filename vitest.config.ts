@@ -110,7 +110,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/server-bundle.ts', 'tests/e2e/support/global-setup.ts'],
-          setupFiles: ['tests/e2e/support/failure-capture.ts'],
+          setupFiles: ['tests/setup/e2e.ts'],
           sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 240_000,

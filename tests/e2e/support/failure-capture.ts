@@ -1,12 +1,14 @@
 /**
- * Set-up file of the end-to-end project: when a test fails, a screenshot of every tablet page still
- * open, under test-results/failures/, named after the test and its attempt, and listed on stderr with
- * each page's address. A test that fails once under load and passes on its retry leaves what the
- * tablet showed at the failure, not only the message of the wait that timed out.
+ * When an end-to-end test fails, a screenshot of every tablet page still open, under
+ * test-results/failures/, named after the test and its attempt, and listed on stderr with each page's
+ * address. A test that fails once under load and passes on its retry leaves what the tablet showed at
+ * the failure, not only the message of the wait that timed out. Taken by tests/setup/e2e.ts once the
+ * test has failed, and before that by helpers that close a test's context after it
+ * (contextPerTest in ./offline.ts).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { beforeEach } from 'vitest';
+import type { TestContext } from 'vitest';
 import { openTabletPages } from './browser';
 import { TEST_RESULTS_DIR } from './paths';
 
@@ -35,8 +37,14 @@ export async function captureOpenPages(name: string, attempt: number): Promise<s
   return written;
 }
 
-beforeEach(({ task, onTestFailed }) => {
-  onTestFailed(async () => {
-    await captureOpenPages(`${path.basename(task.file.name, '.test.ts')}-${task.name}`, task.result?.retryCount ?? 0);
-  });
-});
+/** Each failed attempt is pictured once, by whichever of the two callers comes first. */
+const pictured = new Set<string>();
+
+/** Pictures the open pages of a failed test (its current attempt). */
+export async function captureFailedTest(test: TestContext['task']): Promise<void> {
+  const name = `${path.basename(test.file.name, '.test.ts')}-${test.name}`;
+  const attempt = test.result?.retryCount ?? 0;
+  if (pictured.has(`${test.id}:${attempt}`)) return;
+  pictured.add(`${test.id}:${attempt}`);
+  await captureOpenPages(name, attempt);
+}

@@ -6,6 +6,7 @@
  * on any error it did not expect.
  */
 import { afterEach, expect } from 'vitest';
+import { captureFailedTest } from './failure-capture';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newTabletContext, type TabletContextOptions } from './browser';
 import { selectTab } from './tabs';
@@ -121,8 +122,10 @@ export function watchConsole(context: BrowserContext, allowed: RegExp[] = [OFFLI
  */
 export function contextPerTest(browser: () => Browser) {
   const state: { context: BrowserContext | null; console: ConsoleWatch | null } = { context: null, console: null };
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
     const unexpected = state.console?.unexpected() ?? [];
+    // Pictured before it closes: the failure hook runs after this one.
+    if (task.result?.state === 'fail') await captureFailedTest(task);
     await state.context?.close();
     state.context = null;
     state.console = null;
