@@ -3,10 +3,6 @@ import { webcrypto } from 'node:crypto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// Each file runs in a fresh VM context whose globals are jsdom's own (the vmForks pool, see
-// vitest.config.ts). A browser has two things jsdom lacks there: crypto.subtle (the hand-over file's
-// seal), for which Node's Web Crypto stands in, and the User Timing marks (the start-up marks). jsdom's
-// performance stays: its clock is the one its requestAnimationFrame reports, which Zag's timers compare.
 // With one worker, Vitest runs every file of a VM pool in one context, so files would see one another's
 // IndexedDB, storage and globals: this file runs before each test file, and says so instead.
 const CONTEXT_USED = Symbol.for('garage-portal.tests.context-used');
@@ -15,6 +11,10 @@ if (CONTEXT_USED in globalThis) {
 }
 Object.defineProperty(globalThis, CONTEXT_USED, { value: true });
 
+// Each file runs in a fresh VM context whose globals are jsdom's own (the vmForks pool, see
+// vitest.config.ts). A browser has two things jsdom lacks there: crypto.subtle (the hand-over file's
+// seal), for which Node's Web Crypto stands in, and the User Timing marks (the start-up marks). jsdom's
+// performance stays: its clock is the one its requestAnimationFrame reports, which Zag's timers compare.
 if (globalThis.crypto?.subtle === undefined) {
   Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true, writable: true });
 }

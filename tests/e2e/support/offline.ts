@@ -6,9 +6,9 @@
  * on any error it did not expect.
  */
 import { afterEach, expect } from 'vitest';
-import { captureFailedTest } from './failure-capture';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newTabletContext, type TabletContextOptions } from './browser';
+import { captureFailedTest } from './failure-capture';
 import { selectTab } from './tabs';
 
 export interface Account {

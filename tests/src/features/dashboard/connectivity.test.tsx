@@ -82,10 +82,16 @@ describe('signing out with entries waiting', () => {
   /** Chooses "Se déconnecter" in the account menu with the keyboard. */
   async function chooseSignOut(user: ReturnType<typeof userEvent.setup>) {
     await user.click(screen.getByRole('button', { name: /Menu du compte$/ }));
-    await screen.findByRole('menuitem', { name: 'Se déconnecter' });
+    const signOut = await screen.findByRole('menuitem', { name: 'Se déconnecter' });
     // The keys go to the open menu: a loaded machine (CI) may move the focus there a moment later.
     await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('menu'));
-    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    // Down until the item is highlighted, rather than a count of presses: on a loaded machine a press
+    // could come before the menu took the previous one, and Enter then chose the profile.
+    await waitFor(async () => {
+      if (!signOut.hasAttribute('data-highlighted')) await user.keyboard('{ArrowDown}');
+      expect(signOut.hasAttribute('data-highlighted')).toBe(true);
+    });
+    await user.keyboard('{Enter}');
   }
 
   async function askToSignOut(user: ReturnType<typeof userEvent.setup>) {
