@@ -11,7 +11,7 @@ import path from 'node:path';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import type { Locator, Page } from 'playwright-core';
-import { PROJECT_ROOT, TEST_RESULTS_DIR } from './paths';
+import { fileNameFor, PROJECT_ROOT, TEST_RESULTS_DIR } from './paths';
 
 export const BASELINE_DIR = path.join(PROJECT_ROOT, 'tests', 'e2e', 'baselines');
 export const BASELINE_RESULTS_DIR = path.join(TEST_RESULTS_DIR, 'baselines');
@@ -80,16 +80,12 @@ export interface BaselineOptions {
   style?: string;
 }
 
-function fileName(name: string): string {
-  return name.replace(/[^\w.-]+/g, '-');
-}
-
 /**
  * Takes the viewport as it is now and compares it with tests/e2e/baselines/<name>.png. Animations
  * are finished and the caret hidden by Playwright; the page should be settled before (fonts, tiles).
  */
 export async function checkBaseline(page: Page, name: string, options: BaselineOptions = {}): Promise<BaselineOutcome> {
-  const base = fileName(name);
+  const base = fileNameFor(name);
   const baselineFile = path.join(BASELINE_DIR, `${base}.png`);
   const actualFile = path.join(BASELINE_RESULTS_DIR, `${base}.actual.png`);
   const diffFile = path.join(BASELINE_RESULTS_DIR, `${base}.diff.png`);

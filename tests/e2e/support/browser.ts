@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
-import { TEST_RESULTS_DIR } from './paths';
+import { fileNameFor, TEST_RESULTS_DIR } from './paths';
 
 /** Flags known to work on these machines; the rest keep Chromium from phoning home during a run. */
 export const CHROMIUM_ARGS = [
@@ -106,7 +106,7 @@ export async function newTabletContext(browser: Browser, options: TabletContextO
 /** Saves a full-page PNG as test-results/screenshots/<name>.png and returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
-  const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+  const file = path.join(SCREENSHOT_DIR, `${fileNameFor(name)}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }

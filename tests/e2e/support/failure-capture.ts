@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { TestContext } from 'vitest';
 import { openTabletPages } from './browser';
-import { TEST_RESULTS_DIR } from './paths';
+import { fileNameFor, TEST_RESULTS_DIR } from './paths';
 
 export const FAILURES_DIR = path.join(TEST_RESULTS_DIR, 'failures');
 
@@ -20,10 +20,7 @@ export async function captureOpenPages(name: string, attempt: number): Promise<s
   if (pages.length > 0) await fs.mkdir(FAILURES_DIR, { recursive: true });
   const written: string[] = [];
   for (const [index, page] of pages.entries()) {
-    const file = path.join(
-      FAILURES_DIR,
-      `${name.replace(/[^\w.-]+/g, '-').slice(0, 120)}-attempt${attempt}-page${index}.png`,
-    );
+    const file = path.join(FAILURES_DIR, `${fileNameFor(name).slice(0, 120)}-attempt${attempt}-page${index}.png`);
     // A page that is closing or hung cannot be pictured: the failure itself is what matters.
     const taken = await page.screenshot({ path: file, fullPage: true, timeout: 10_000 }).then(
       () => true,
@@ -44,7 +41,8 @@ const pictured = new Set<string>();
 export async function captureFailedTest(test: TestContext['task']): Promise<void> {
   const name = `${path.basename(test.file.name, '.test.ts')}-${test.name}`;
   const attempt = test.result?.retryCount ?? 0;
-  if (pictured.has(`${test.id}:${attempt}`)) return;
-  pictured.add(`${test.id}:${attempt}`);
+  const key = `${test.id}:${attempt}`;
+  if (pictured.has(key)) return;
+  pictured.add(key);
   await captureOpenPages(name, attempt);
 }

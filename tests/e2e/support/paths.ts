@@ -8,3 +8,8 @@ export const DIST_DIR = process.env.E2E_DIST_DIR
   ? path.resolve(process.env.E2E_DIST_DIR)
   : path.join(PROJECT_ROOT, 'dist');
 export const TEST_RESULTS_DIR = path.join(PROJECT_ROOT, 'test-results');
+
+/** A screen's or a test's name as a file name: each run of other characters becomes one dash. */
+export function fileNameFor(name: string): string {
+  return name.replace(/[^\w.-]+/g, '-');
+}
