@@ -21,7 +21,7 @@ import { correctConflictingEntry, submitCorrection, type SubmitOutcome } from '.
 import { useUnsavedInput } from '../../../lib/unsaved';
 import type { HistoryItem } from '../data/history';
 import { notifyEntrySaved } from '../notify-saved';
-import { cleanOdometer, toRepairInput, useRepairForm, type RepairFormValues } from '../validation';
+import { cleanOdometer, entryVehicleDetails, toRepairInput, useRepairForm, type RepairFormValues } from '../validation';
 import { EntryFields } from './RepairFields';
 import { CORRECTION_REASON_LABELS } from './VerdictBadge';
 
@@ -92,14 +92,7 @@ function CorrectRepairContent(props: Correcting & { onClose: () => void }) {
     if (reason === null) return;
     try {
       const sameVehicle = corrected.kode_id === record.vehicle.kode_id;
-      const details = sameVehicle
-        ? {
-            vin: record.vehicle.vin,
-            brand: record.vehicle.brand,
-            model: record.vehicle.name,
-            year: record.vehicle.year,
-          }
-        : null;
+      const details = sameVehicle ? entryVehicleDetails(record.vehicle) : null;
       const input = { ...toRepairInput(corrected, details), corrects: record.id, correction_reason: reason };
       const outcome: SubmitOutcome | null = conflicting
         ? await correctConflictingEntry(conflicting.key, input, record.recorded_at)

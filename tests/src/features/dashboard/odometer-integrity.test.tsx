@@ -178,6 +178,11 @@ describe('verdicts in the history', () => {
       corrects: IMPLAUSIBLE.id,
       correction_reason: 'typo',
       recorded_at: IMPLAUSIBLE.recorded_at,
+      // The same vehicle: the entry carries what the tablet showed of it, its model under `model`.
+      vin: clio.vin,
+      brand: clio.brand,
+      model: clio.name,
+      year: clio.year,
     });
     await waitFor(() => expect(rowOf('90 000').textContent).toContain('Remplacée par une correction'));
     expect(rowOf('190 000').textContent).toContain('Correction : Erreur de saisie');
