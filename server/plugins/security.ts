@@ -3,11 +3,13 @@
  * its own scripts only, Emotion's inline styles, and the configured tile and geocoder hosts.
  * 'wasm-unsafe-eval' lets the page compile WebAssembly (the scanner's ZXing reader, served from 'self';
  * docs/PRODUCT.md#scanning-and-the-vin-check) and nothing more: eval() and new Function stay refused.
- * CORS stays closed unless ALLOWED_ORIGINS names other origins.
+ * CORS stays closed unless ALLOWED_ORIGINS names other origins; then it allows every method the
+ * contract's endpoints use, so a call added there (the photo's PUT) is never refused by a preflight.
  */
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
+import { allEndpoints } from '../../contract/endpoints';
 import type { Config } from '../config';
 
 /** "https://{s}.tile.example.org/{z}/{x}/{y}.png" → "https://*.tile.example.org". */
@@ -16,6 +18,9 @@ export function cspSourceOf(urlTemplate: string): string {
   const host = urlTemplate.includes('{s}.') ? url.host.replace(/^sub\./, '*.') : url.host;
   return `${url.protocol}//${host}`;
 }
+
+/** Every method an endpoint of the contract is called with, once each. */
+const ENDPOINT_METHODS = [...new Set(allEndpoints().map((endpoint) => endpoint.method))];
 
 export const securityPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
@@ -50,7 +55,7 @@ export const securityPlugin = fp<{ config: Config }>(
         origin: foreign,
         credentials: true,
         allowedHeaders: ['content-type', 'authorization', 'x-origin', 'idempotency-key', 'accept-language'],
-        methods: ['GET', 'POST', 'PATCH', 'DELETE'],
+        methods: ENDPOINT_METHODS,
       });
     }
   },
