@@ -4,7 +4,8 @@
  * headers the client sends. An origin not listed is not allowed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allEndpoints, API_PREFIXES, type Endpoint } from '../../contract/endpoints';
+import { allEndpoints, type Endpoint } from '../../contract/endpoints';
+import { fullPathOf } from '../../server/plugins/openapi';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 const APP_ORIGIN = 'https://portail.garage.example.dz';
@@ -13,7 +14,7 @@ const CLIENT_HEADERS = 'authorization,content-type,x-origin,idempotency-key,acce
 
 /** The endpoint's URL with a sample value for each `{parameter}`. */
 function urlOf(endpoint: Endpoint): string {
-  return API_PREFIXES[endpoint.base] + endpoint.path.replace(/\{[^}]+\}/g, 'sample');
+  return fullPathOf(endpoint).replace(/\{[^}]+\}/g, 'sample');
 }
 
 function preflight(t: TestApp, endpoint: Endpoint, origin: string) {
