@@ -33,6 +33,7 @@ export const HANDOVER_FORMAT = 'kode-garage-outbox' as const;
 export const HANDOVER_VERSION = 2 as const;
 const UNSEALED_VERSION = 1;
 
+/** 'sending' is written as 'pending' (fileState) but still read: files exported before that carry it. */
 const OUTBOX_STATES = ['pending', 'sending', 'waiting_for_sign_in', 'rejected'] as const;
 
 /** A side of a photo, in pixels, as the tablet makes them (src/lib/photos/encode.ts). */
@@ -143,13 +144,21 @@ async function filePhoto(photo: PhotoRow) {
   };
 }
 
+/**
+ * An entry being sent when the file is made is waiting as far as the file goes: nothing sends it from
+ * the file, the tablet that imports it does (under the same key, so the server keeps it once).
+ */
+function fileState(state: OutboxEntry['state']): HandoverFileEntry['state'] {
+  return state === 'sending' ? 'pending' : state;
+}
+
 async function toFileEntry(row: OutboxEntry, photo: PhotoRow | undefined): Promise<HandoverFileEntry> {
   const { recorded_at, ...body } = row.entry;
   return {
     idempotency_key: row.key,
     recorded_at,
     ...body,
-    state: row.state,
+    state: fileState(row.state),
     ...(row.lastError ? { last_error: fileError(row.lastError) } : {}),
     ...(photo ? { photo: await filePhoto(photo) } : {}),
   };

@@ -121,6 +121,19 @@ describe('a sealed hand-over file', () => {
   });
 });
 
+describe('what a file says of an entry’s state', () => {
+  it('writes an entry being sent at the export as waiting: from the file, another tablet sends it', async () => {
+    const file = await exported(KEY, [
+      row(FIRST, 1, 120_500, { state: 'sending' }),
+      row(SECOND, 2, 87_000, { state: 'waiting_for_sign_in' }),
+    ]);
+    expect(file.entries.map((entry) => entry.state)).toEqual(['pending', 'waiting_for_sign_in']);
+    expect(await read(file)).toMatchObject({
+      entries: [expect.objectContaining({ key: FIRST, rejected: false }), expect.objectContaining({ key: SECOND })],
+    });
+  });
+});
+
 describe('what a file says of an entry’s last failure', () => {
   it('the code and the reason code only: never the browser’s or the server’s words', async () => {
     const file = await exported(KEY, [
