@@ -114,6 +114,10 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 240_000,
+          // expect.poll waits 1 s by default: on a loaded 2-core machine a page can take longer to
+          // hydrate or to show what a poll waits for (a retried test, seen in CI). A poll passes as
+          // soon as its condition holds, so waiting longer only spares a failure, never hides one.
+          expect: { poll: { timeout: 10_000 } },
           // Two files at a time (docs/decisions/0025-end-to-end-files-two-at-a-time.md): one at a
           // time kept about 1.3 of the 2 cores busy, as each file waits on its portal, its timers and
           // the browser; two took the project from 996 s to 663 s with no retried test. Three at a
