@@ -344,12 +344,32 @@ function unquote(line: string): string {
   return JSON.parse(line.trim()) as string;
 }
 
-/** msgid → msgstr of a catalog in src/locales, as the translators left it (multi-line entries joined). */
+/**
+ * Every catalog of a language: the app's (src/locales/<locale>) and those loaded on demand with a
+ * feature or a dialog (src/features/sync/locales/<locale>, src/locales/photo/<locale>, …).
+ */
+function catalogFiles(locale: Language): string[] {
+  const src = path.join(PROJECT_ROOT, 'src');
+  return fs
+    .readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .filter((file) => {
+      const parts = file.split(path.sep);
+      return parts.includes('locales') && parts.slice(-2).join('/') === `${locale}/messages.po`;
+    })
+    .map((file) => path.join(src, file));
+}
+
+/** msgid → msgstr of every catalog of the language, as the translators left them (multi-line entries joined). */
 function catalog(locale: Language): Map<string, string> {
   let entries = catalogs.get(locale);
   if (entries) return entries;
   entries = new Map();
-  const text = fs.readFileSync(path.join(PROJECT_ROOT, 'src', 'locales', locale, 'messages.po'), 'utf8');
+  for (const file of catalogFiles(locale)) readCatalog(fs.readFileSync(file, 'utf8'), entries);
+  catalogs.set(locale, entries);
+  return entries;
+}
+
+function readCatalog(text: string, entries: Map<string, string>): void {
   for (const block of text.split(/\r?\n\r?\n/)) {
     const lines = block.split(/\r?\n/).filter((line) => !line.startsWith('#'));
     let field: 'msgid' | 'msgstr' | null = null;
@@ -367,8 +387,6 @@ function catalog(locale: Language): Map<string, string> {
     }
     if (msgid) entries.set(msgid, msgstr);
   }
-  catalogs.set(locale, entries);
-  return entries;
 }
 
 /**
