@@ -8,7 +8,7 @@ import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { DialogCloseButton, DialogFrame, TOAST_STRIP } from '../../../components/ui/dialog-frame';
 import { usePhotoCatalog } from '../../../lib/photo-catalog';
-import { CameraError, openCamera, PHOTO_SIZE, stopCamera, type CameraProblem } from '../scan/camera';
+import { CameraError, PHOTO_SIZE, playCamera, stopCamera, type CameraProblem } from '../scan/camera';
 
 export interface PhotoCaptureDialogProps {
   open: boolean;
@@ -63,16 +63,12 @@ function useRearCamera(videoRef: React.RefObject<HTMLVideoElement | null>) {
     document.addEventListener('visibilitychange', onVisibility);
     void (async () => {
       try {
-        opened = await openCamera(PHOTO_SIZE);
+        opened = await playCamera({ video: () => videoRef.current, wanted: () => active }, PHOTO_SIZE);
       } catch (error) {
         if (active) setState({ kind: 'problem', problem: error instanceof CameraError ? error.problem : 'failed' });
         return;
       }
-      const video = videoRef.current;
-      if (!active || !video) return stopCamera(opened);
-      video.srcObject = opened;
-      await video.play().catch(() => undefined);
-      if (active) setState({ kind: 'live' });
+      if (opened) setState({ kind: 'live' });
     })();
     return () => {
       document.removeEventListener('visibilitychange', onVisibility);

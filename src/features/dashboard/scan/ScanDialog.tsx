@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { normalizeVin, isVinForm, readKodeId } from '../../../../contract';
 import { DialogCloseButton, DialogFrame, TOAST_STRIP } from '../../../components/ui/dialog-frame';
-import { CameraError, hasTorch, openCamera, setTorch, stopCamera, type CameraProblem } from './camera';
+import { CameraError, hasTorch, playCamera, setTorch, stopCamera, type CameraProblem } from './camera';
 import { useScanCatalog } from './catalog';
 import { createDetector, type ScanFormat } from './detector';
 
@@ -151,20 +151,15 @@ function ScanSession({
         stop({ kind: 'problem', problem: 'unavailable' });
         return;
       }
+      const view = { video: () => videoRef.current, wanted: () => active };
       try {
-        opened = await openCamera();
+        opened = await playCamera(view);
       } catch (error) {
         stop({ kind: 'problem', problem: error instanceof CameraError ? error.problem : 'failed' });
         return;
       }
-      const video = videoRef.current;
-      if (!active || !video) {
-        stopCamera(opened);
-        return;
-      }
-      video.srcObject = opened;
-      await video.play().catch(() => undefined);
-      if (!active) return;
+      const video = view.video();
+      if (!opened || !video) return;
       setStream(opened);
       setState({ kind: 'scanning' });
       restartIdle();

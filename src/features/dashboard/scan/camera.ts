@@ -1,6 +1,7 @@
 /**
- * The tablet's camera for scanning (docs/PRODUCT.md#scanning-and-the-vin-check): the rear camera first,
- * its torch where the track has one, and every way it can be refused, in words the screen can give.
+ * The tablet's camera, for scanning (docs/PRODUCT.md#scanning-and-the-vin-check) and for the odometer's
+ * photo: the rear camera first, its torch where the track has one, and every way it can be refused, as
+ * a problem the screen words.
  */
 
 /** Why the camera cannot be used; each has its own message, and manual entry stays open. */
@@ -53,6 +54,26 @@ export async function openCamera(size = SCAN_SIZE): Promise<MediaStream> {
 
 export function stopCamera(stream: MediaStream | null): void {
   stream?.getTracks().forEach((track) => track.stop());
+}
+
+/**
+ * Opens the camera (openCamera) and plays it in the view's video element. Null when the view went
+ * away while the camera opened or started playing: the camera is stopped again, never left on.
+ * Throws a CameraError as openCamera does.
+ */
+export async function playCamera(
+  view: { video: () => HTMLVideoElement | null; wanted: () => boolean },
+  size = SCAN_SIZE,
+): Promise<MediaStream | null> {
+  const stream = await openCamera(size);
+  const video = view.video();
+  if (view.wanted() && video) {
+    video.srcObject = stream;
+    await video.play().catch(() => undefined);
+    if (view.wanted()) return stream;
+  }
+  stopCamera(stream);
+  return null;
 }
 
 /** The torch's capability is not in TypeScript's DOM types yet (Image Capture extension). */
