@@ -27,6 +27,13 @@ export const ROTATION_GRACE_MS = 10_000;
  */
 export const TOUCH_INTERVAL_MS = 60_000;
 
+/**
+ * Rows are deleted once expired this long (pruneExpired): until then a rotated token presented again is
+ * still seen as theft, and a tablet signed out from elsewhere is still told so. Past a row's expiry its
+ * token is refused anyway; once deleted, as unknown (`session_expired`), whatever the row said.
+ */
+export const EXPIRED_ROWS_KEPT_MS = 24 * 60 * 60 * 1000;
+
 /** 32 random bytes in base64url: 43 characters. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -83,7 +90,20 @@ interface SessionInput extends ClientDevice {
   signedInAt?: Date;
 }
 
-/** Starts a new family (sign-in) or adds a row to an existing one (rotation). */
+/**
+ * Deletes the rows expired EXPIRED_ROWS_KEPT_MS ago or more: of one family (at each of its rotations,
+ * which add a row each, about 30 a day on a tablet used all day) or of one user (at a sign-in, which
+ * also clears the families of tablets no longer used). Indexed by family and by user.
+ */
+async function pruneExpired(db: Database, scope: { familyId: string } | { userId: string }, now: Date): Promise<void> {
+  const whose = 'familyId' in scope ? eq(sessions.family_id, scope.familyId) : eq(sessions.user_id, scope.userId);
+  await db.delete(sessions).where(and(whose, lte(sessions.expires_at, new Date(now.getTime() - EXPIRED_ROWS_KEPT_MS))));
+}
+
+/**
+ * Starts a new family (sign-in) or adds a row to an existing one (rotation); either way the rows they
+ * make obsolete go (pruneExpired), so the table does not grow with every refresh for ever.
+ */
 export async function createSession(db: Database, input: SessionInput): Promise<IssuedSession> {
   const token = crypto.randomBytes(32).toString('base64url');
   const familyId = input.familyId ?? crypto.randomUUID();
@@ -101,6 +121,7 @@ export async function createSession(db: Database, input: SessionInput): Promise<
     // A sign-in and a refresh are both a use of the family.
     last_used_at: input.now,
   });
+  await pruneExpired(db, input.familyId ? { familyId } : { userId: input.userId }, input.now);
   return { token, familyId, userId: input.userId, rememberMe: input.rememberMe, expiresAt };
 }
 
