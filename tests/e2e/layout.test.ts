@@ -38,6 +38,7 @@ import {
   signIn,
   toasts,
   translation,
+  visitPublicPages,
   type Language,
   type PartnerAccount,
 } from './support/pages';
@@ -722,17 +723,7 @@ async function walk(variant: Variant): Promise<{ run: Walk; error: unknown }> {
     await open(page, url, '/login');
     if (variant.language !== 'fr') await pickLanguage(run, variant.language);
     await run.check('login');
-    await open(page, url, '/forgot-password');
-    await run.check('forgot-password');
-    // Any token that looks like one shows the form; it is checked only when the form is sent.
-    await open(page, url, '/reset-password?token=v4.local.layout-check');
-    await run.check('reset-password');
-    await open(page, url, '/privacy-conditions');
-    await page.locator('main h2').first().waitFor();
-    await run.check('privacy-conditions');
-    await open(page, url, '/register');
-    await page.locator('input[name="phone_number"][data-masked="true"]').waitFor();
-    await run.check('register');
+    await visitPublicPages(page, url, (state) => run.check(state));
     await run.tap(page.locator('input[name="location"]'));
     await dialog.locator('.leaflet-container').waitFor();
     await dialog.getByRole('combobox').pressSequentially('alg');

@@ -34,6 +34,7 @@ import {
   setAppColorMode,
   signIn,
   switchLanguage,
+  visitPublicPages,
   watchConsole,
   type Language,
   type PartnerAccount,
@@ -159,19 +160,7 @@ async function walkPublicScreens(walk: ScreenWalk, page: Page, variant: Variant)
   if (variant.language !== 'fr') await switchLanguage(page, variant.language);
   if (variant.theme !== variant.system) await setAppColorMode(page, variant.theme);
   await walk.both('login', 'login');
-
-  await open(page, url, '/forgot-password');
-  await walk.audit('forgot-password');
-  // Any token that looks like one shows the form; it is only checked when the form is sent.
-  await open(page, url, '/reset-password?token=v4.local.screens-check');
-  await walk.audit('reset-password');
-  await open(page, url, '/privacy-conditions');
-  await page.locator('main h2').first().waitFor();
-  await walk.audit('privacy-conditions');
-
-  await open(page, url, '/register');
-  await page.locator('input[name="phone_number"][data-masked="true"]').waitFor();
-  await walk.both('register', 'register');
+  await visitPublicPages(page, url, (state) => (state === 'register' ? walk.both(state, state) : walk.audit(state)));
   // Sent empty: every field shows its error, in the error colour.
   await page.locator('form button[type="submit"]').click();
   await page.locator('form [data-part="error-text"]').first().waitFor();

@@ -219,6 +219,30 @@ export async function submitLogin(
   await page.locator('form button[type="submit"]').click();
 }
 
+/** The signed-out pages after /login, in the order the screen walks visit them; `shown`: what says it is all there. */
+const PUBLIC_PAGES = [
+  { state: 'forgot-password', path: '/forgot-password' },
+  // Any token that looks like one shows the form; it is checked only when the form is sent.
+  { state: 'reset-password', path: '/reset-password?token=v4.local.screen-walk' },
+  { state: 'privacy-conditions', path: '/privacy-conditions', shown: 'main h2' },
+  { state: 'register', path: '/register', shown: 'input[name="phone_number"][data-masked="true"]' },
+] as const;
+
+export type PublicPage = (typeof PUBLIC_PAGES)[number]['state'];
+
+/** Opens each public page after /login in turn and hands it to `look` once it is all there. */
+export async function visitPublicPages(
+  page: Page,
+  baseUrl: string,
+  look: (state: PublicPage) => Promise<void>,
+): Promise<void> {
+  for (const visit of PUBLIC_PAGES) {
+    await open(page, baseUrl, visit.path);
+    if ('shown' in visit) await page.locator(visit.shown).first().waitFor();
+    await look(visit.state);
+  }
+}
+
 /** Signs in from /login and waits for the dashboard. */
 export async function signIn(
   page: Page,
