@@ -15,6 +15,7 @@ import {
   type Account,
   contextPerTest,
   dashboardHeading,
+  goOffline,
   historyRows,
   openTab,
   readTabletDatabase,
@@ -54,7 +55,7 @@ async function threeEntriesOffline(account: Account): Promise<{ context: Browser
   await signIn(page, e2e.portal.url, account);
   await waitForServiceWorker(page);
   await waitForPrecache(page);
-  await context.setOffline(true);
+  await goOffline(context);
   for (const repair of REPAIRS) await recordRepair(page, repair);
   await expect.poll(async () => outboxStates(page)).toEqual(['pending', 'pending', 'pending']);
   // The page asked the browser for the outbox's sync, which waits for the network.

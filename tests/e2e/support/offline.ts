@@ -179,6 +179,26 @@ export async function waitForServiceWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
 }
 
+/**
+ * Takes the tablet offline, its service workers too, and waits until a fetch from each worker fails.
+ * Playwright applies the emulation to the pages first; while a worker is not offline yet, Chromium may
+ * fire a waiting background sync there (an entry recorded "offline" reached the server in a clean-clone
+ * run on a slow host).
+ */
+export async function goOffline(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  for (const worker of context.serviceWorkers()) {
+    const reach = () =>
+      worker.evaluate(() =>
+        fetch('/api/health/live', { cache: 'no-store' }).then(
+          () => 'online',
+          () => 'offline',
+        ),
+      );
+    await expect.poll(reach, { timeout: 10_000 }).toBe('offline');
+  }
+}
+
 /** The paths the service worker holds in its precache, as the page sees Cache Storage. */
 export function precachedPaths(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
