@@ -267,12 +267,16 @@ async function waitForResetLink(dataDir: string, minMails: number, timeoutMs: nu
   for (;;) {
     const mails = await readMailDir(dataDir);
     const newest = mails.at(-1);
-    if (newest !== undefined && mails.length >= minMails) {
-      const link = resetLinkIn(newest);
-      if (!link) throw new Error(`the newest mail has no reset link:\n${newest}`);
-      return link;
+    // A mail may be read while the server is still writing it: its link comes with the rest.
+    const link = newest !== undefined && mails.length >= minMails ? resetLinkIn(newest) : null;
+    if (link) return link;
+    if (Date.now() > deadline) {
+      throw new Error(
+        newest === undefined
+          ? `no mail under ${dataDir}/mail after ${timeoutMs} ms`
+          : `the newest mail has no reset link after ${timeoutMs} ms:\n${newest}`,
+      );
     }
-    if (Date.now() > deadline) throw new Error(`no mail under ${dataDir}/mail after ${timeoutMs} ms`);
     await sleep(100);
   }
 }
