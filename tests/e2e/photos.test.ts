@@ -4,10 +4,11 @@
  * kept there while the tablet is closed, then sent once the network is back, after its entry, exactly
  * once, and shown in History from the tablet and then from the server.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newTabletContext, screenshot } from './support/browser';
 import { fakeCameraArgs, writeOdometerClip } from './support/camera';
+import { expectShownWhole } from './support/geometry';
 import {
   contextPerTest,
   fillRepairForm,
@@ -97,20 +98,11 @@ async function photographOdometer(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Photo du compteur' });
   await dialog.getByText('Cadrez le compteur, lisible, puis prenez la photo.').waitFor();
   const take = dialog.getByRole('button', { name: 'Prendre la photo' });
-  await expectWithinViewport(page, take);
+  // Where a finger can reach it: the dialogs are taller than a landscape tablet's height otherwise.
+  await expectShownWhole(page, take, 'Prendre la photo');
   await take.click();
   await dialog.waitFor({ state: 'hidden' });
   await form.locator('[data-photo-preview]').waitFor();
-}
-
-/** The whole of `element` on screen, where a finger can reach it (the dialogs are taller than a landscape tablet's height otherwise). */
-async function expectWithinViewport(page: Page, element: Locator) {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  const box = await element.boundingBox();
-  const viewport = page.viewportSize();
-  expect(box && viewport).toBeTruthy();
-  expect(box!.y).toBeGreaterThanOrEqual(0);
-  expect(box!.y + box!.height).toBeLessThanOrEqual(viewport!.height);
 }
 
 /** The History entry's photo: its state, once shown. */
@@ -202,8 +194,8 @@ describe('the odometer photo', () => {
     await full.waitFor();
     await expect.poll(() => full.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1600);
     const viewer = again.getByRole('dialog', { name: `Photo du compteur · ${KODE}` });
-    await expectWithinViewport(again, viewer.getByRole('heading'));
-    await expectWithinViewport(again, viewer.getByRole('button', { name: /Fermer|Close/ }));
+    await expectShownWhole(again, viewer.getByRole('heading'), "the viewer's title");
+    await expectShownWhole(again, viewer.getByRole('button', { name: /Fermer|Close/ }), "the viewer's close button");
     await screenshot(again, 'photo-viewer');
   });
 

@@ -9,6 +9,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockedRequests, launchBrowser, screenshot } from './support/browser';
 import { fakeCameraArgs, writeCodeClip } from './support/camera';
+import { expectShownWhole, TABLET_SIZES } from './support/geometry';
 import {
   contextPerTest,
   fillRepairForm,
@@ -144,7 +145,19 @@ describe('scanning the KODE ID', () => {
     const text = (await refused.innerText()).replace(/\s+/g, ' ');
     expect(text).toContain(`Code lu : ${NOT_A_KODE_ID}`);
     expect(text).toContain("Ce n'est pas un KODE ID : il compte 16 caractères au lieu de 10.");
-    await screenshot(page, 'scan-kode-id-refused-code');
+    // Seen while aiming, at every tablet size: not below the fold of the dialog's body.
+    for (const size of TABLET_SIZES) {
+      await page.setViewportSize(size);
+      const at = `${size.width}×${size.height}`;
+      await expectShownWhole(page, dialog.locator('[data-scan-status]'), `the scanner's instruction at ${at}`);
+      await expectShownWhole(page, refused, `what was read and why it is refused at ${at}`);
+      await expectShownWhole(
+        page,
+        dialog.getByRole('button', { name: 'Saisir au clavier' }),
+        `Saisir au clavier at ${at}`,
+      );
+      await screenshot(page, `scan-kode-id-refused-code-${at}`);
+    }
 
     // The tab hidden: the camera stops until the mechanic resumes.
     await page.evaluate(() => {

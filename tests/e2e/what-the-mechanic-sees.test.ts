@@ -19,18 +19,13 @@ import {
   waitUntilReadyOffline,
   type Account,
 } from './support/offline';
+import { TABLET_SIZES } from './support/geometry';
 import { accountMenuButton, languageButton } from './support/pages';
 import { DEMO_PARTNER } from './support/server';
 import { useE2eSetting } from './support/setting';
 
 const e2e = useE2eSetting();
 const tablet = contextPerTest(() => e2e.browser);
-
-const TABLET_SIZES = [
-  { width: 800, height: 1280 },
-  { width: 1024, height: 768 },
-  { width: 1280, height: 800 },
-] as const;
 
 const KODE_ID_INVALID = 'Veuillez saisir un KODE ID valide';
 

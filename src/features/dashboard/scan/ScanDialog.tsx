@@ -224,7 +224,18 @@ function ScanSession({
   }
   return (
     <Stack gap="3">
-      <Box position="relative" bg="black" rounded="l2" overflow="hidden" aspectRatio="4 / 3">
+      {/* At most 40 % of the screen's height tall: on a tablet in landscape the instruction and what was
+          read stay in view below it, where no one aiming at a code would scroll the dialog to. */}
+      <Box
+        position="relative"
+        bg="black"
+        rounded="l2"
+        overflow="hidden"
+        aspectRatio="4 / 3"
+        width="full"
+        maxWidth="calc(40dvh * 4 / 3)"
+        marginInline="auto"
+      >
         <chakra.video
           ref={videoRef}
           muted
