@@ -44,10 +44,20 @@ function validate<V extends object>(schema: z.ZodMiniType, values: V, options: C
   return codes;
 }
 
-/** In the order the fields come in the form, not the order the schema lists them. */
+/**
+ * In the order the fields come in the form, not the order the schema lists them. Focusing scrolls the
+ * control alone into view; its message shows with the render that follows, so once it is drawn the
+ * whole field is brought into view too: in a dialog whose body scrolls, the last field's message would
+ * otherwise stay below the fold, and the press would seem to do nothing.
+ */
 function focusFirstInvalid(form: HTMLFormElement, invalid: readonly string[]): void {
   const controls = Array.from(form.elements) as (HTMLElement & { name?: string })[];
-  controls.find((control) => control.name !== undefined && invalid.includes(control.name))?.focus();
+  const first = controls.find((control) => control.name !== undefined && invalid.includes(control.name));
+  if (!first) return;
+  first.focus();
+  requestAnimationFrame(() => {
+    first.closest('[data-scope="field"][data-part="root"]')?.scrollIntoView({ block: 'nearest' });
+  });
 }
 
 export function useContractForm<V extends object>(

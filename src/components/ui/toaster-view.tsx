@@ -4,7 +4,7 @@
  * left too (Zag resolves "bottom-start" to that corner in right-to-left pages): the side away from
  * Insert, which sits on the physical right in every language. A toast never stops a tap: its body
  * lets pointer events through to the form beneath (the consent checkbox sits right there on a
- * landscape tablet); only its close and action buttons take them.
+ * landscape tablet), on its way out too; only its close and action buttons take them.
  */
 import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
@@ -38,8 +38,9 @@ export function Toaster({ onMount }: { onMount?: () => () => void }) {
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
-          // Zag sets pointer-events inline on the toast, hence !important.
-          <Toast.Root width={{ md: 'sm' }} css={{ pointerEvents: 'none !important' }}>
+          // Zag sets pointer-events inline on the toast, hence !important; and on the "ghost" it leaves
+          // under a leaving toast (to keep the group hovered), taller than the toast: it would take taps.
+          <Toast.Root width={{ md: 'sm' }} css={{ '&, & [data-ghost]': { pointerEvents: 'none !important' } }}>
             {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
