@@ -18,37 +18,52 @@ export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
 }
 
+/** A box on screen, in CSS pixels from the viewport's top left. */
+export interface ScreenBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * The part of `element`'s box not cut off by an ancestor that clips or scrolls its content (a dialog's
+ * body, a card with overflow hidden); the viewport is not counted. Runs in the page (sent there as
+ * source, with the layout audit's too), so it uses nothing from outside itself.
+ */
+export function unclippedBox(element: Element): ScreenBox {
+  const box = element.getBoundingClientRect();
+  let part = { left: box.left, top: box.top, right: box.right, bottom: box.bottom };
+  for (let at = element.parentElement; at && at !== document.body; at = at.parentElement) {
+    const style = getComputedStyle(at);
+    if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+    const clip = at.getBoundingClientRect();
+    part = {
+      left: Math.max(part.left, clip.left),
+      top: Math.max(part.top, clip.top),
+      right: Math.min(part.right, clip.right),
+      bottom: Math.min(part.bottom, clip.bottom),
+    };
+  }
+  return part;
+}
+
 /**
  * The pixels of `element` that are not on screen now, on each side: cut off by the viewport or by an
- * ancestor that clips or scrolls its content (a dialog's body, a card with overflow hidden).
+ * ancestor that clips or scrolls its content.
  */
-export function hiddenPart(element: Locator): Promise<{ top: number; bottom: number; left: number; right: number }> {
-  return element.evaluate((node) => {
-    const box = node.getBoundingClientRect();
-    let visible = { top: 0, left: 0, bottom: window.innerHeight, right: window.innerWidth };
-    for (
-      let parent = node.parentElement;
-      parent && parent !== document.documentElement;
-      parent = parent.parentElement
-    ) {
-      const style = getComputedStyle(parent);
-      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
-      const clip = parent.getBoundingClientRect();
-      visible = {
-        top: Math.max(visible.top, clip.top),
-        left: Math.max(visible.left, clip.left),
-        bottom: Math.min(visible.bottom, clip.bottom),
-        right: Math.min(visible.right, clip.right),
-      };
-    }
-    const hidden = (amount: number) => Math.max(0, Math.round(amount));
-    return {
-      top: hidden(visible.top - box.top),
-      bottom: hidden(box.bottom - visible.bottom),
-      left: hidden(visible.left - box.left),
-      right: hidden(box.right - visible.right),
-    };
-  });
+export async function hiddenPart(element: Locator): Promise<ScreenBox> {
+  const seen = await element.evaluate(unclippedBox);
+  const box = await element.boundingBox();
+  const viewport = element.page().viewportSize();
+  if (!box || !viewport) throw new Error('the element is not laid out, or the page has no viewport');
+  const hidden = (amount: number) => Math.max(0, Math.round(amount));
+  return {
+    top: hidden(Math.max(seen.top, 0) - box.y),
+    left: hidden(Math.max(seen.left, 0) - box.x),
+    bottom: hidden(box.y + box.height - Math.min(seen.bottom, viewport.height)),
+    right: hidden(box.x + box.width - Math.min(seen.right, viewport.width)),
+  };
 }
 
 /** `element` is on screen whole, as the page is now (`what` names it in a failure). */

@@ -23,6 +23,7 @@
  * behind it is inert by design, and was audited in the state before.
  */
 import type { Page } from 'playwright-core';
+import { unclippedBox } from './geometry';
 
 export type LayoutRule =
   'page-scroll' | 'sideways-scroll' | 'dialog-fit' | 'icon-size' | 'clipped-text' | 'target-size' | 'covered';
@@ -78,7 +79,11 @@ interface InPageInput {
 }
 
 /** Runs in the page (sent as source): everything it uses is declared inside it. */
-const inPageAudit = ({ primaryNames, illustrations, limits }: InPageInput): LayoutViolation[] => {
+/** `boxSeen` is geometry.ts's unclippedBox, handed in as an argument: an import is not in the page. */
+const inPageAudit = (
+  { primaryNames, illustrations, limits }: InPageInput,
+  boxSeen: typeof unclippedBox,
+): LayoutViolation[] => {
   const found: LayoutViolation[] = [];
   const viewportWidth = document.documentElement.clientWidth;
   const viewportHeight = document.documentElement.clientHeight;
@@ -352,19 +357,7 @@ const inPageAudit = ({ primaryNames, illustrations, limits }: InPageInput): Layo
    * null when it is scrolled out of view there: its centre then lies inside every such container.
    */
   const visiblePart = (element: Element) => {
-    const box = element.getBoundingClientRect();
-    let part = { left: box.left, top: box.top, right: box.right, bottom: box.bottom };
-    for (let at = element.parentElement; at && at !== document.body; at = at.parentElement) {
-      const style = getComputedStyle(at);
-      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
-      const clip = at.getBoundingClientRect();
-      part = {
-        left: Math.max(part.left, clip.left),
-        top: Math.max(part.top, clip.top),
-        right: Math.min(part.right, clip.right),
-        bottom: Math.min(part.bottom, clip.bottom),
-      };
-    }
+    const part = boxSeen(element);
     return part.right - part.left > 1 && part.bottom - part.top > 1 ? part : null;
   };
   for (const target of Array.from(document.querySelectorAll(TARGETS))) {
@@ -456,7 +449,10 @@ export async function auditLayout(page: Page, options: LayoutAuditOptions): Prom
   };
   // Sent as source with a stand-in for `__name`: a transform that keeps function names (esbuild's, as
   // tsx runs it) wraps inner functions in that helper, which the page does not have.
-  const source = `(() => { const __name = (target) => target; return (${inPageAudit.toString()})(${JSON.stringify(input)}); })()`;
+  const source = `(() => {
+    const __name = (target) => target;
+    return (${inPageAudit.toString()})(${JSON.stringify(input)}, ${unclippedBox.toString()});
+  })()`;
   return (await page.evaluate(source)) as LayoutViolation[];
 }
 
