@@ -18,7 +18,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeViolations, isSeriousOrWorse, runAxe } from './support/axe';
-import { newTabletContext, SCREENSHOT_DIR, screenshot } from './support/browser';
+import { newTabletContext, SCREENSHOT_DIR, screenshot, TABLET_VIEWPORTS } from './support/browser';
 import {
   appColorMode,
   chooseAccountMenuItem,
@@ -55,10 +55,7 @@ beforeAll(async () => {
   });
 });
 
-const ORIENTATIONS = {
-  landscape: { width: 1024, height: 768 },
-  portrait: { width: 800, height: 1280 },
-} as const;
+const ORIENTATIONS = { landscape: TABLET_VIEWPORTS.landscape, portrait: TABLET_VIEWPORTS.portrait } as const;
 
 type Orientation = keyof typeof ORIENTATIONS;
 

@@ -47,7 +47,8 @@ export interface TabletContextOptions {
   javaScript?: boolean;
 }
 
-const VIEWPORTS = {
+/** The tablets the portal is laid out for, by how they are held (wide: a 1280×800 tablet in landscape). */
+export const TABLET_VIEWPORTS = {
   landscape: { width: 1024, height: 768 },
   portrait: { width: 800, height: 1280 },
   wide: { width: 1280, height: 800 },
@@ -84,7 +85,7 @@ export function blockedRequests(context: BrowserContext): readonly string[] {
  */
 export async function newTabletContext(browser: Browser, options: TabletContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({
-    viewport: VIEWPORTS[options.orientation ?? 'landscape'],
+    viewport: TABLET_VIEWPORTS[options.orientation ?? 'landscape'],
     locale: options.locale ?? 'fr-DZ',
     colorScheme: options.colorScheme ?? 'light',
     serviceWorkers: options.serviceWorkers ?? 'allow',

@@ -5,13 +5,10 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { TABLET_VIEWPORTS } from './browser';
 
 /** The tablet sizes the portal is laid out for: portrait 800×1280, landscape 1024×768 and 1280×800. */
-export const TABLET_SIZES = [
-  { width: 800, height: 1280 },
-  { width: 1024, height: 768 },
-  { width: 1280, height: 800 },
-] as const;
+export const TABLET_SIZES = [TABLET_VIEWPORTS.portrait, TABLET_VIEWPORTS.landscape, TABLET_VIEWPORTS.wide] as const;
 
 /** Until no animation runs: sizes and places are read at rest, not while a dialog opens or moves. */
 export async function settled(page: Page): Promise<void> {

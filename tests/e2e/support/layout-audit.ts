@@ -78,8 +78,10 @@ interface InPageInput {
   limits: typeof LIMITS;
 }
 
-/** Runs in the page (sent as source): everything it uses is declared inside it. */
-/** `boxSeen` is geometry.ts's unclippedBox, handed in as an argument: an import is not in the page. */
+/**
+ * Runs in the page (sent as source): everything it uses is declared inside it, but for `boxSeen`,
+ * geometry.ts's unclippedBox, handed in as an argument (an import does not exist in the page).
+ */
 const inPageAudit = (
   { primaryNames, illustrations, limits }: InPageInput,
   boxSeen: typeof unclippedBox,

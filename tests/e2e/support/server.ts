@@ -274,7 +274,9 @@ async function waitForResetLink(dataDir: string, minMails: number, timeoutMs: nu
       throw new Error(
         newest === undefined
           ? `no mail under ${dataDir}/mail after ${timeoutMs} ms`
-          : `the newest mail has no reset link after ${timeoutMs} ms:\n${newest}`,
+          : mails.length < minMails
+            ? `${mails.length} of ${minMails} mails under ${dataDir}/mail after ${timeoutMs} ms`
+            : `the newest mail has no reset link after ${timeoutMs} ms:\n${newest}`,
       );
     }
     await sleep(100);
