@@ -4,7 +4,8 @@
  * partner and sent from there; the first tablet, back online, sends the same keys and imports the same
  * file again: the server holds each entry once. A file edited after its export is refused on both
  * tablets; an entry the server holds with other values under its key stays on screen, both versions
- * shown, until the mechanic records it as a correction.
+ * shown, until the mechanic records it as a correction. A file whose entry differs from the one a tablet
+ * holds under the same key adds nothing for it, and the panel lists it, field by field, whole in view.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { newTabletContext, screenshot } from './support/browser';
 import {
+  type Account,
   contextPerTest,
   historyRows,
   openTab,
@@ -24,6 +26,7 @@ import {
   waitForServiceWorker,
   watchConsole,
 } from './support/offline';
+import { expectShownWhole, TABLET_SIZES } from './support/geometry';
 import { exportFile, importFile, openPanel } from './support/handover';
 import { useE2eSetting } from './support/setting';
 
@@ -46,16 +49,49 @@ interface HandoverFile {
   }[];
 }
 
+type HandedOverEntry = HandoverFile['entries'][number];
+
+/**
+ * Stores a repair on the server under a handed-over entry's key with another odometer reading, as a
+ * client that took an edited file (or an older portal) would: the server then holds another version.
+ * Returns the answer's status.
+ */
+async function storeUnderKey(account: Account, entry: HandedOverEntry, odometer: number): Promise<number> {
+  const response = await fetch(`${e2e.portal.url}/api/partner/repairs`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${account.token}`,
+      'content-type': 'application/json',
+      'idempotency-key': entry.idempotency_key,
+      'x-origin': e2e.portal.url,
+    },
+    body: JSON.stringify({
+      kode_id: entry.kode_id,
+      odometer,
+      repair_type_id: entry.repair_type_id,
+      consented: true,
+      note: '',
+      recorded_at: entry.recorded_at,
+    }),
+  });
+  return response.status;
+}
+
+/** A tablet signed in as a new partner, its worker installed with the app, then taken offline. */
+async function offlineTablet(tag: string) {
+  const account = await registerPartner(e2e.portal.url, tag);
+  const context = await tablet.open();
+  const page = await context.newPage();
+  await signIn(page, e2e.portal.url, account);
+  await waitForServiceWorker(page);
+  await waitForPrecache(page);
+  await context.setOffline(true);
+  return { account, context, page };
+}
+
 describe('hand-over file', () => {
   it('carries offline entries to a second tablet; the server stores each once, whichever tablet sends it', async () => {
-    const account = await registerPartner(e2e.portal.url, 'handover');
-    const first = await tablet.open();
-    const page = await first.newPage();
-    await signIn(page, e2e.portal.url, account);
-    await waitForServiceWorker(page);
-    await waitForPrecache(page);
-
-    await first.setOffline(true);
+    const { account, context: first, page } = await offlineTablet('handover');
     await recordRepair(page, { kodeId: 'KODE000001', odometer: 120_500, type: 'Vidange' });
     await recordRepair(page, { kodeId: 'KODE000002', odometer: 87_000, type: 'Vidange' });
 
@@ -115,15 +151,8 @@ describe('hand-over file', () => {
 
 describe('an edited hand-over file', () => {
   it('is refused on every tablet; an entry the server holds with other values stays on screen until corrected', async () => {
-    const account = await registerPartner(e2e.portal.url, 'edited');
-    const first = await tablet.open();
-    const page = await first.newPage();
-    await signIn(page, e2e.portal.url, account);
-    await waitForServiceWorker(page);
-    await waitForPrecache(page);
-
     // Tablet A, offline: two readings, exported.
-    await first.setOffline(true);
+    const { account, context: first, page } = await offlineTablet('edited');
     await recordRepair(page, { kodeId: 'KODE000001', odometer: 120_500, type: 'Vidange' });
     await recordRepair(page, { kodeId: 'KODE000002', odometer: 87_000, type: 'Vidange' });
     const file = await exportFile(page);
@@ -182,24 +211,7 @@ describe('an edited hand-over file', () => {
 
     // The edited reading reaches the server under the real entry's key all the same (an older portal
     // took the file, or any other client): 121,500 km is stored first.
-    const forged = await fetch(`${e2e.portal.url}/api/partner/repairs`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${account.token}`,
-        'content-type': 'application/json',
-        'idempotency-key': real.idempotency_key,
-        'x-origin': e2e.portal.url,
-      },
-      body: JSON.stringify({
-        kode_id: real.kode_id,
-        odometer: 121_500,
-        repair_type_id: real.repair_type_id,
-        consented: true,
-        note: '',
-        recorded_at: real.recorded_at,
-      }),
-    });
-    expect(forged.status).toBe(201);
+    expect(await storeUnderKey(account, real, 121_500)).toBe(201);
     const [forgedRepair] = await serverRepairs(e2e.portal.url, account);
 
     // Tablet A back online: its genuine entry is refused for the conflict, and stays on screen, both
@@ -259,5 +271,39 @@ describe('an edited hand-over file', () => {
       .poll(async () => (await historyRows(page)).map((row) => row.status).sort(), SYNC_TIMEOUT)
       .toEqual(['synced', 'synced', 'synced']);
     await alert.waitFor({ state: 'detached' });
+  });
+});
+
+describe("a file with an entry that differs from this tablet's", () => {
+  it('lists the differing entry whole in view at every tablet size, once imported', async () => {
+    const { account, page } = await offlineTablet('differs');
+    await recordRepair(page, { kodeId: 'KODE000001', odometer: 120_500, type: 'Vidange' });
+    const file = await exportFile(page);
+    const [real] = (JSON.parse(await fs.readFile(file, 'utf8')) as HandoverFile).entries;
+    if (!real) throw new Error('no entry exported');
+
+    // The server holds another version under the entry's key; a second tablet has it in its history.
+    expect(await storeUnderKey(account, real, 121_500)).toBe(201);
+    const second = await tablet.open();
+    const other = await second.newPage();
+    await signIn(other, e2e.portal.url, account);
+    await openTab(other, 'Historique');
+    await expect
+      .poll(async () => (await historyRows(other)).map((row) => row.status), SYNC_TIMEOUT)
+      .toEqual(['synced']);
+
+    for (const size of TABLET_SIZES) {
+      await other.setViewportSize(size);
+      await importFile(other, file);
+      const listed = other.locator('[data-import-conflicts]');
+      await listed.waitFor();
+      expect(await listed.innerText()).toMatch(
+        /1 saisie du fichier diffère de celle de cette tablette : elle n’a pas été importée[\s\S]*KODE000001[\s\S]*Dans le fichier/,
+      );
+      await expectShownWhole(other, listed, `the differing entry at ${size.width}×${size.height}`);
+      await screenshot(other, `handover-differences-${size.width}x${size.height}`);
+      await other.keyboard.press('Escape');
+      await other.getByRole('dialog', { name: 'Envoi des saisies' }).waitFor({ state: 'hidden' });
+    }
   });
 });

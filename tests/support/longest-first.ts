@@ -25,7 +25,7 @@ const E2E_SECONDS: Record<string, number> = {
   'offline.test.ts': 52,
   'what-the-mechanic-sees.test.ts': 48,
   'devices.test.ts': 48,
-  'handover.test.ts': 41,
+  'handover.test.ts': 50,
   'background-sync.test.ts': 36,
   'sign-out.test.ts': 34,
   'install-update.test.ts': 34,
