@@ -305,5 +305,8 @@ describe("a file with an entry that differs from this tablet's", () => {
       await other.keyboard.press('Escape');
       await other.getByRole('dialog', { name: 'Envoi des saisies' }).waitFor({ state: 'hidden' });
     }
+    // Nothing of it was added: the history still shows the server's version alone, nothing waiting.
+    const rows = await historyRows(other);
+    expect(rows.map((row) => [row.status, row.odometer.replace(/\s/g, ' ')])).toEqual([['synced', '121 500 km']]);
   });
 });
