@@ -6,7 +6,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from '../../../contract';
-import { SessionGate } from '../../../src/app/SessionGate';
 import { writeSessionMirror } from '../../../src/lib/session-mirror';
 import { demoUser, failed, offline, ok } from '../support/api';
 import { renderWithApp } from '../render';
@@ -42,13 +41,24 @@ async function freshSessionModule() {
   return import('../../../src/lib/session');
 }
 
-// The gate shares one session module across these tests: the anonymous cases come first.
+/** The gate of a new page load, with the session module it reads. */
+async function freshGate() {
+  const session = await freshSessionModule();
+  const { SessionGate } = await import('../../../src/app/SessionGate');
+  return { SessionGate, session };
+}
+
+// Each test is a new page load on a tablet where nobody signed in before, unless it says otherwise.
 describe('the session gate', () => {
-  beforeEach(() => {
+  beforeEach(async () => {
     refreshAnswer.current = null;
+    const { db } = await import('../../../src/lib/db');
+    await Promise.all(db.tables.map((table) => table.clear()));
+    localStorage.clear();
   });
 
   it('sends a visitor without a session from an authenticated page to /login', async () => {
+    const { SessionGate } = await freshGate();
     refreshAnswer.current = () => failed(401, 'expired');
     const { location } = await renderWithApp(
       <SessionGate area="authenticated">
@@ -61,6 +71,7 @@ describe('the session gate', () => {
   });
 
   it('shows the page once the session is known and matches the area', async () => {
+    const { SessionGate } = await freshGate();
     refreshAnswer.current = () => failed(401, 'expired');
     await renderWithApp(
       <SessionGate area="public">
@@ -73,6 +84,7 @@ describe('the session gate', () => {
 
   it('sends a signed-in partner from a public page to /', async () => {
     await rememberSignedInPartner();
+    const { SessionGate } = await freshGate();
     refreshAnswer.current = () => ok({ access_token: 'v4.local.token', user: demoUser });
     const { location } = await renderWithApp(
       <SessionGate area="public">
@@ -92,8 +104,7 @@ describe('the session gate', () => {
       return new Promise((resolve) => (answerRefresh = resolve));
     };
     // A new page load: the session starts unknown until the refresh answers.
-    const session = await freshSessionModule();
-    const { SessionGate: Gate } = await import('../../../src/app/SessionGate');
+    const { SessionGate: Gate, session } = await freshGate();
     const { usePartnerId } = await import('../../../src/lib/partner');
     const statusesWhenRendered: string[] = [];
     // What every partner's data is read for (src/lib/partner.ts).

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RepairRecord } from '../../../../contract';
 import DashboardPage from '../../../../src/features/dashboard/pages/DashboardPage';
 import { db } from '../../../../src/lib/db';
@@ -363,6 +363,9 @@ describe('history tab', () => {
 });
 
 describe('history on a tablet held upright', () => {
+  // Back to the landscape screen the file's other tests are written for, whatever order they run in.
+  afterEach(() => vi.restoreAllMocks());
+
   /** A screen narrower than the table: the media query the history asks about matches. */
   function narrowScreen() {
     vi.spyOn(window, 'matchMedia').mockImplementation(

@@ -59,7 +59,12 @@ beforeAll(() => {
 let stop: (() => void) | null = null;
 afterAll(() => stop?.());
 
+// Each test starts on a tablet where nobody is signed in and the app has not started sending yet,
+// whatever order the tests run in.
 beforeEach(async () => {
+  stop?.();
+  stop = null;
+  await logout();
   await getSyncEngine().idle();
   await Promise.all([db.outbox.clear(), db.history.clear(), db.vehicles.clear(), db.readings.clear(), db.meta.clear()]);
   posted = [];
