@@ -5,13 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConnectivityIndicator } from '../../../../src/features/sync/components/ConnectivityIndicator';
-import { SyncAlerts } from '../../../../src/features/sync/components/SyncAlerts';
-import { keepInstallOffer } from '../../../../src/lib/pwa';
-import { renderWithApp } from '../../render';
-import { expectToast } from '../../support/api';
 import { expectVisible } from '../../support/dom';
-import { resetPortal, signIn } from '../dashboard/support';
 
 const CHROME_ANDROID =
   'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -50,11 +44,37 @@ function statusButton(): HTMLElement {
   return screen.getByRole('button', { name: /détails de l'envoi/, hidden: true });
 }
 
+/**
+ * The portal's modules as a new start loads them, the partner signed in: persistent storage is asked
+ * for once per start, so each test is a start of its own, whatever order the tests run in.
+ */
+async function newStart() {
+  vi.resetModules();
+  const [indicator, alerts, pwa, render, api, dashboard] = await Promise.all([
+    import('../../../../src/features/sync/components/ConnectivityIndicator'),
+    import('../../../../src/features/sync/components/SyncAlerts'),
+    import('../../../../src/lib/pwa'),
+    import('../../render'),
+    import('../../support/api'),
+    import('../dashboard/support'),
+  ]);
+  await dashboard.resetPortal();
+  await dashboard.signIn();
+  return {
+    ConnectivityIndicator: indicator.ConnectivityIndicator,
+    SyncAlerts: alerts.SyncAlerts,
+    keepInstallOffer: pwa.keepInstallOffer,
+    renderWithApp: render.renderWithApp,
+    expectToast: api.expectToast,
+  };
+}
+
+let app: Awaited<ReturnType<typeof newStart>>;
+
 beforeEach(async () => {
   // jsdom calls itself AppleWebKit without Chrome: a tablet's Chromium, unless a test says otherwise.
   vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(CHROME_ANDROID);
-  await resetPortal();
-  await signIn();
+  app = await newStart();
 });
 
 afterEach(() => {
@@ -66,7 +86,7 @@ describe('storage health', () => {
   it('not persistent: asked once at start, marked on the status, explained and asked again from the panel', async () => {
     const state: StorageState = { persisted: false, grants: false };
     const storage = stubStorage(state);
-    await renderWithApp(<ConnectivityIndicator />);
+    await app.renderWithApp(<app.ConnectivityIndicator />);
     await waitFor(() => expect(statusButton().dataset.storageRisk).toBe('true'));
     expect(storage.persist).toHaveBeenCalledTimes(1);
     expect(statusButton().getAttribute('aria-label')).toBe(
@@ -82,7 +102,7 @@ describe('storage health', () => {
     );
     expectVisible(within(panel).getByText('Aucune saisie en attente d’envoi.'));
     await userEvent.click(within(panel).getByRole('button', { name: 'Protéger le stockage' }));
-    await expectToast({
+    await app.expectToast({
       type: 'warning',
       title: 'Le navigateur n’a pas accordé la protection',
       description: 'Installez le portail sur l’écran d’accueil : le navigateur protège alors son stockage.',
@@ -99,7 +119,7 @@ describe('storage health', () => {
 
   it('persistent: no mark, and the panel says the entries are kept and how full storage is', async () => {
     stubStorage({ persisted: true, usage: 12 * MB, quota: 2048 * MB });
-    await renderWithApp(<ConnectivityIndicator />);
+    await app.renderWithApp(<app.ConnectivityIndicator />);
     await userEvent.click(statusButton());
     const panel = await screen.findByRole('dialog', { name: 'Envoi des saisies' });
     expectVisible(
@@ -111,7 +131,7 @@ describe('storage health', () => {
 
   it('from 80 % full, a warning above the screen says how full and what to do', async () => {
     stubStorage({ persisted: true, usage: 850 * MB, quota: 1000 * MB });
-    await renderWithApp(<SyncAlerts />);
+    await app.renderWithApp(<app.SyncAlerts />);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toMatch(
       /^Stockage de la tablette presque plein85 % utilisés \(850\sMo sur 1\s000\sMo\)\./,
@@ -120,7 +140,7 @@ describe('storage health', () => {
 
   it('below 80 % and persistent, nothing above the screen', async () => {
     const storage = stubStorage({ persisted: true, usage: 790 * MB, quota: 1000 * MB });
-    await renderWithApp(<SyncAlerts />);
+    await app.renderWithApp(<app.SyncAlerts />);
     await waitFor(() => expect(storage.estimate).toHaveBeenCalled());
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -128,7 +148,7 @@ describe('storage health', () => {
   it('a browser that deletes an uninstalled site asks for the home screen before any offline entry', async () => {
     stubStorage({ persisted: true });
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IPAD_SAFARI);
-    await renderWithApp(<SyncAlerts />);
+    await app.renderWithApp(<app.SyncAlerts />);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Installez le portail avant de saisir hors ligne');
     expect(alert.textContent).toContain('Dans Safari : bouton Partager, puis « Sur l’écran d’accueil ».');
@@ -140,15 +160,15 @@ describe('storage health', () => {
     vi.spyOn(window, 'matchMedia').mockImplementation(
       (query) => ({ matches: query === '(display-mode: standalone)', media: query }) as MediaQueryList,
     );
-    await renderWithApp(<SyncAlerts />);
+    await app.renderWithApp(<app.SyncAlerts />);
     await waitFor(() => expect(storage.estimate).toHaveBeenCalled());
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('where Chromium offers to install the portal, the panel offers it; the browser asks, then the offer is gone', async () => {
     stubStorage({ persisted: false });
-    keepInstallOffer();
-    await renderWithApp(<ConnectivityIndicator />);
+    app.keepInstallOffer();
+    await app.renderWithApp(<app.ConnectivityIndicator />);
     await userEvent.click(statusButton());
     const panel = await screen.findByRole('dialog', { name: 'Envoi des saisies' });
     expect(within(panel).queryByRole('button', { name: 'Installer le portail' })).toBeNull();
