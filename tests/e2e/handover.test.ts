@@ -28,6 +28,7 @@ import {
 } from './support/offline';
 import { expectShownWhole, TABLET_SIZES } from './support/geometry';
 import { exportFile, importFile, openPanel } from './support/handover';
+import { recordRepairViaApi } from './support/pages';
 import { useE2eSetting } from './support/setting';
 
 const e2e = useE2eSetting();
@@ -54,27 +55,15 @@ type HandedOverEntry = HandoverFile['entries'][number];
 /**
  * Stores a repair on the server under a handed-over entry's key with another odometer reading, as a
  * client that took an edited file (or an older portal) would: the server then holds another version.
- * Returns the answer's status.
  */
-async function storeUnderKey(account: Account, entry: HandedOverEntry, odometer: number): Promise<number> {
-  const response = await fetch(`${e2e.portal.url}/api/partner/repairs`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${account.token}`,
-      'content-type': 'application/json',
-      'idempotency-key': entry.idempotency_key,
-      'x-origin': e2e.portal.url,
-    },
-    body: JSON.stringify({
-      kode_id: entry.kode_id,
-      odometer,
-      repair_type_id: entry.repair_type_id,
-      consented: true,
-      note: '',
-      recorded_at: entry.recorded_at,
-    }),
-  });
-  return response.status;
+function storeUnderKey(account: Account, entry: HandedOverEntry, odometer: number): Promise<void> {
+  const { kode_id, repair_type_id, recorded_at } = entry;
+  return recordRepairViaApi(
+    e2e.portal.url,
+    account,
+    { kode_id, repair_type_id, odometer, recorded_at },
+    { idempotencyKey: entry.idempotency_key },
+  );
 }
 
 /** A tablet signed in as a new partner, its worker installed with the app, then taken offline. */
@@ -211,7 +200,7 @@ describe('an edited hand-over file', () => {
 
     // The edited reading reaches the server under the real entry's key all the same (an older portal
     // took the file, or any other client): 121,500 km is stored first.
-    expect(await storeUnderKey(account, real, 121_500)).toBe(201);
+    await storeUnderKey(account, real, 121_500);
     const [forgedRepair] = await serverRepairs(e2e.portal.url, account);
 
     // Tablet A back online: its genuine entry is refused for the conflict, and stays on screen, both
@@ -283,7 +272,7 @@ describe("a file with an entry that differs from this tablet's", () => {
     if (!real) throw new Error('no entry exported');
 
     // The server holds another version under the entry's key; a second tablet has it in its history.
-    expect(await storeUnderKey(account, real, 121_500)).toBe(201);
+    await storeUnderKey(account, real, 121_500);
     const second = await tablet.open();
     const other = await second.newPage();
     await signIn(other, e2e.portal.url, account);

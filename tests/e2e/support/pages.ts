@@ -68,11 +68,13 @@ export async function registerViaApi(baseUrl: string, partner: PartnerAccount): 
 /**
  * Records one repair for this account through the API (a history to look at without the form).
  * recorded_at: when the reading was taken (default now), for a timeline that looks the same in every run.
+ * idempotencyKey: the key to store it under (default a new one), e.g. a tablet's entry's own.
  */
 export async function recordRepairViaApi(
   baseUrl: string,
   account: { email: string; password: string },
   repair: { kode_id: string; repair_type_id: string; odometer: number; recorded_at?: string },
+  { idempotencyKey = crypto.randomUUID() }: { idempotencyKey?: string } = {},
 ): Promise<void> {
   const login = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
@@ -88,7 +90,7 @@ export async function recordRepairViaApi(
       'content-type': 'application/json',
       'x-origin': baseUrl,
       authorization: `Bearer ${token}`,
-      'idempotency-key': crypto.randomUUID(),
+      'idempotency-key': idempotencyKey,
     },
     body: JSON.stringify({
       ...repair,
