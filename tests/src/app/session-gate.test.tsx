@@ -10,6 +10,7 @@ import { writeSessionMirror } from '../../../src/lib/session-mirror';
 import { demoUser, failed, offline, ok } from '../support/api';
 import { renderWithApp } from '../render';
 import { expectVisible } from '../support/dom';
+import { emptyTabletStorage } from '../support/tablet-network';
 
 const refreshAnswer = vi.hoisted(() => ({
   current: null as null | (() => ApiResult<unknown> | Promise<ApiResult<unknown>>),
@@ -52,9 +53,7 @@ async function freshGate() {
 describe('the session gate', () => {
   beforeEach(async () => {
     refreshAnswer.current = null;
-    const { db } = await import('../../../src/lib/db');
-    await Promise.all(db.tables.map((table) => table.clear()));
-    localStorage.clear();
+    await emptyTabletStorage();
   });
 
   it('sends a visitor without a session from an authenticated page to /login', async () => {

@@ -44,13 +44,18 @@ export function useTabletNetwork(initial: () => [string, Route][]): TabletNetwor
         return answer ? answer(init) : json(404, { type: 'not_found', message: 'not found' });
       }),
     );
-    await Promise.all(db.tables.map((table) => table.clear()));
-    localStorage.clear();
+    await emptyTabletStorage();
   });
   afterEach(() => {
     vi.unstubAllGlobals();
   });
   return network;
+}
+
+/** A tablet nobody used yet: every table of its database and its localStorage empty. */
+export async function emptyTabletStorage() {
+  await Promise.all(db.tables.map((table) => table.clear()));
+  localStorage.clear();
 }
 
 /** A fresh page: the session module and its in-memory state start anew, the tablet's storage stays. */
