@@ -16,8 +16,8 @@ import {
   PRERENDERED_PAGES,
   shellVariantName,
   type ShellVariant,
-} from '../contract/shell';
-import { precompressFile } from './precompress';
+} from '../contract/shell.ts';
+import { precompressFile } from './precompress.ts';
 
 /** What src/prerender.tsx exports. */
 interface Renderer {

@@ -3,13 +3,16 @@
  * installable in Chromium, and a newly deployed version is offered, held back while the dashboard
  * form has unsaved input, applied on request, and loses nothing queued in the outbox.
  *
- * The portal serves a copy of dist/ (DIST_DIR), so a test can deploy a new version into it.
+ * The portal serves a release link (DIST_DIR) that points at one of two copies of dist/: version 1 as
+ * built, and version 2, made once before any test's clock starts. Deploying is swapping the link, as a
+ * real release switch does, and every test starts from version 1: a retried test starts where its
+ * first attempt started, whatever that attempt deployed.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, EXTERNAL_URL, launchBrowser, screenshot } from './support/browser';
 import {
@@ -35,17 +38,29 @@ let stubs: MapStubs;
 let portal: Portal;
 let browser: Browser;
 let workDir: string;
+/** The folder the portal serves: a link to the release deployed. */
 let liveDist: string;
+const releases = { v1: '', v2: '' };
+/** index.html's precache revision in version 2. */
+let newRevision: string;
 
 beforeAll(async () => {
   await ensureBuild();
   workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-update-'));
-  liveDist = path.join(workDir, 'dist');
-  await fs.cp(DIST_DIR, liveDist, { recursive: true });
+  releases.v1 = path.join(workDir, 'v1');
+  releases.v2 = path.join(workDir, 'v2');
+  liveDist = path.join(workDir, 'live');
+  await fs.cp(DIST_DIR, releases.v1, { recursive: true });
+  await fs.cp(DIST_DIR, releases.v2, { recursive: true });
+  newRevision = await makeNewVersion(releases.v2);
+  await deploy('v1');
   stubs = await startMapStubs();
   portal = await startPortal({ ...stubs, env: { DIST_DIR: liveDist } });
   browser = await launchBrowser();
 });
+
+// Every test, and every retry of one, starts on version 1.
+beforeEach(() => deploy('v1'));
 
 afterAll(async () => {
   await browser?.close();
@@ -175,12 +190,23 @@ const UPDATE_OFFER = 'Une nouvelle version du portail est disponible.';
 const UPDATE_HELD = 'Terminez ou videz la saisie en cours pour mettre à jour.';
 
 /**
- * Deploys a new version into the served folder: each precached page (index.html and the prerendered
- * first screens, with their compressed copies) gains a marker, and the service worker's precache
- * manifest gets their new revisions, as a real build would give them. The browser then sees a changed
- * sw.js and installs it next to the running one. Returns index.html's new revision.
+ * Points the served link at a release in one step (a rename over the link), so that no request
+ * finds a mix of two versions or no folder at all.
  */
-async function deployNewVersion(dir: string): Promise<string> {
+async function deploy(release: keyof typeof releases): Promise<void> {
+  const next = `${liveDist}.next`;
+  await fs.rm(next, { force: true });
+  await fs.symlink(releases[release], next, 'dir');
+  await fs.rename(next, liveDist);
+}
+
+/**
+ * Makes a copy of the build into a new version: each precached page (index.html and the prerendered
+ * first screens, with their compressed copies) gains a marker, and the service worker's precache
+ * manifest gets their new revisions, as a real build would give them. Once deployed, the browser
+ * sees a changed sw.js and installs it next to the running one. Returns index.html's new revision.
+ */
+async function makeNewVersion(dir: string): Promise<string> {
   const swFile = path.join(dir, 'sw.js');
   let sw = await fs.readFile(swFile, 'utf8');
   const pages = [...sw.matchAll(/\{"revision":"([0-9a-f]{32})","url":"([\w/-]+\.html)"\}/g)];
@@ -197,13 +223,10 @@ async function deployNewVersion(dir: string): Promise<string> {
     const revision = crypto.createHash('md5').update(next).digest('hex');
     revisions.set(url!, revision);
     sw = sw.replace(entry, `{"revision":"${revision}","url":"${url}"}`);
-    await fs.writeFile(`${file}.tmp`, next);
-    await fs.rename(`${file}.tmp`, file);
+    await fs.writeFile(file, next);
     await precompressFile(file); // its Brotli and gzip copies, which the server prefers
   }
-  // sw.js last: the browser must not find the new worker before the pages it precaches exist.
-  await fs.writeFile(`${swFile}.tmp`, sw);
-  await fs.rename(`${swFile}.tmp`, swFile);
+  await fs.writeFile(swFile, sw);
   return revisions.get('index.html')!;
 }
 
@@ -237,7 +260,7 @@ describe('update', () => {
       (window as Window & { beforeUpdate?: boolean }).beforeUpdate = true;
     });
 
-    const revision = await deployNewVersion(liveDist);
+    await deploy('v2');
     await returnToTab(page);
     const prompt = page.getByRole('status').filter({ hasText: UPDATE_OFFER });
     await prompt.waitFor({ timeout: 20_000 });
@@ -269,7 +292,7 @@ describe('update', () => {
       }
       return urls.filter((url) => new URL(url).pathname === '/index.html');
     });
-    expect(precached).toEqual([`${portal.url}/index.html?__WB_REVISION__=${revision}`]);
+    expect(precached).toEqual([`${portal.url}/index.html?__WB_REVISION__=${newRevision}`]);
 
     // The queued repair is still there, and goes once the server can be reached.
     await expect.poll(async () => waitingIn((await indicator(page)).label)).toBe(1);
