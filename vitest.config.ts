@@ -3,6 +3,16 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react-swc';
 import { lingui } from '@lingui/vite-plugin';
 import LongestFirstSequencer, { E2E_PROJECT } from './tests/support/longest-first.ts';
+import { measureHostSpeed, scaled, SLOWNESS_ENV } from './tests/support/host-speed.ts';
+
+// Every time budget below, and those the tests set (scaled()), is multiplied by how much slower this
+// host is than the machine they were set on (tests/support/host-speed.ts). Measured once per run, in
+// this process, and passed to the test processes through the environment.
+if (!process.env[SLOWNESS_ENV]) {
+  const host = measureHostSpeed();
+  process.env[SLOWNESS_ENV] = String(host.slowness);
+  console.log(`host: probe ${host.probeMs} ms, ${host.cores} core(s): time budgets x${host.slowness}`);
+}
 
 /**
  * One command, every suite: the PWA's unit and component tests (jsdom), the API suite twice
@@ -77,7 +87,7 @@ export default defineConfig({
           // Component tests type and click through whole forms: on a loaded 2-core machine one can take
           // longer than 5 s, and a timed-out test keeps typing into the next one. Waiting longer changes
           // no assertion.
-          testTimeout: 15_000,
+          testTimeout: scaled(15_000),
           // jsdom component tests wait on Zag's focus moves and Chakra's field links, which lag under a
           // loaded CI machine: as for the browser tests, a failure there is run once more and reported as
           // retried. Locally every failure counts at once.
@@ -92,8 +102,8 @@ export default defineConfig({
           env: { TEST_DB: 'pglite' },
           globalSetup: ['tests/support/pglite-template.ts', 'tests/support/server-bundle.ts'],
           isolate: !SERVER_FILES_SHARE_MODULES,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: scaled(30_000),
+          hookTimeout: scaled(60_000),
         },
       },
       {
@@ -104,8 +114,8 @@ export default defineConfig({
           env: { TEST_DB: 'postgres' },
           globalSetup: ['tests/support/server-bundle.ts'],
           isolate: !SERVER_FILES_SHARE_MODULES,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: scaled(30_000),
+          hookTimeout: scaled(60_000),
         },
       },
       {
@@ -116,12 +126,12 @@ export default defineConfig({
           globalSetup: ['tests/support/server-bundle.ts', 'tests/e2e/support/global-setup.ts'],
           setupFiles: ['tests/setup/e2e.ts'],
           sequence: { groupOrder: 1 },
-          testTimeout: 120_000,
-          hookTimeout: 240_000,
+          testTimeout: scaled(120_000),
+          hookTimeout: scaled(240_000),
           // expect.poll waits 1 s by default: on a loaded 2-core machine a page can take longer to
           // hydrate or to show what a poll waits for (a retried test, seen in CI). A poll passes as
           // soon as its condition holds, so waiting longer only spares a failure, never hides one.
-          expect: { poll: { timeout: 10_000 } },
+          expect: { poll: { timeout: scaled(10_000) } },
           // Two files at a time (docs/decisions/0025-end-to-end-files-two-at-a-time.md): one at a
           // time kept about 1.3 of the 2 cores busy, as each file waits on its portal, its timers and
           // the browser; two took the project from 996 s to 663 s with no retried test. Three at a

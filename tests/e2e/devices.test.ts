@@ -27,6 +27,7 @@ import {
 } from './support/offline';
 import { chooseAccountMenuItem, dismissToasts, setAppColorMode, switchLanguage } from './support/pages';
 import { useE2eSetting } from './support/setting';
+import { scaled } from '../support/host-speed';
 
 const e2e = useE2eSetting();
 const SHOTS = '/tmp/devices-shots';
@@ -60,7 +61,10 @@ async function openDevices(page: Page): Promise<Locator> {
   await chooseAccountMenuItem(page, 'profile');
   await page.waitForURL(/\/profile$/);
   const section = devicesSection(page);
-  await section.locator('[data-testid="device"]').first().waitFor({ timeout: 15_000 });
+  await section
+    .locator('[data-testid="device"]')
+    .first()
+    .waitFor({ timeout: scaled(15_000) });
   return section;
 }
 
@@ -130,9 +134,9 @@ describe('connected devices', () => {
     // B's network returns: at its next contact (the outbox's send) it is locked out, within 60 s.
     const back = Date.now();
     await contextB.setOffline(false);
-    await expect.poll(() => new URL(b.url()).pathname, { timeout: 60_000, interval: 250 }).toBe('/login');
+    await expect.poll(() => new URL(b.url()).pathname, { timeout: scaled(60_000), interval: 250 }).toBe('/login');
     await expect
-      .poll(() => b.getByRole('alert').filter({ hasText: SIGNED_OUT_ELSEWHERE }).count(), { timeout: 10_000 })
+      .poll(() => b.getByRole('alert').filter({ hasText: SIGNED_OUT_ELSEWHERE }).count(), { timeout: scaled(10_000) })
       .toBe(1);
     expect(Date.now() - back).toBeLessThan(60_000);
     // Nothing of the partner stays on B but the queued entry, which waits for their next sign-in.

@@ -29,6 +29,7 @@ import { accountMenuButton, chooseAccountMenuItem, switchLanguage, translation }
 import { DIST_DIR } from './support/paths';
 import { DEMO_PARTNER } from './support/server';
 import { useE2eSetting } from './support/setting';
+import { scaled } from '../support/host-speed';
 
 const e2e = useE2eSetting();
 const tablet = contextPerTest(() => e2e.browser);
@@ -84,7 +85,7 @@ const lowerReadingDialog = (page: Page) => page.getByRole('alertdialog', { name:
 /** Confirms the lower reading and waits until the form is cleared (the entry is in the outbox). */
 async function confirmLowerReading(page: Page) {
   await lowerReadingDialog(page).getByRole('button', { name: 'Confirmer le kilométrage' }).click();
-  await expect.poll(() => repairForm(page).kodeId.inputValue(), { timeout: 15_000 }).toBe('');
+  await expect.poll(() => repairForm(page).kodeId.inputValue(), { timeout: scaled(15_000) }).toBe('');
 }
 
 /** The odometers the server holds for the partner, sorted. */
@@ -126,7 +127,7 @@ describe('first session', () => {
     await signIn(page, e2e.portal.url, account);
 
     // The worker the first visit installed takes control of this very page.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: scaled(30_000) });
     await waitForPrecache(page);
     expect(loads()).toBe(1);
     const precached = new Set(await precachedPaths(page));
@@ -164,7 +165,7 @@ describe('first session', () => {
 
     await context.setOffline(false);
     await expect
-      .poll(async () => (await historyRows(page)).map((row) => row.status), { timeout: 30_000 })
+      .poll(async () => (await historyRows(page)).map((row) => row.status), { timeout: scaled(30_000) })
       .toEqual(['synced', 'synced']);
     expect(await storedOdometers(account)).toEqual([LOWER_READING, LAST_READING]);
     expect(loads()).toBe(1);
@@ -238,7 +239,7 @@ describe('a chunk that cannot be fetched', () => {
     // Once the code can be fetched, Retry on that message records the entry as typed.
     await actionsChunk.release();
     await failures.getByRole('button', { name: RETRY }).click();
-    await expect.poll(() => fields.kodeId.inputValue(), { timeout: 15_000 }).toBe('');
+    await expect.poll(() => fields.kodeId.inputValue(), { timeout: scaled(15_000) }).toBe('');
     await expect.poll(() => storedOdometers(account)).toEqual([LAST_READING]);
   });
 
@@ -256,7 +257,7 @@ describe('a chunk that cannot be fetched', () => {
     expect(await vidange.count()).toBe(0);
 
     await storeChunk.release();
-    await expect.poll(() => vidange.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => vidange.count(), { timeout: scaled(15_000) }).toBeGreaterThan(0);
     await recordRepair(page, { kodeId: 'KODE000001', odometer: LAST_READING, type: 'Vidange' });
     await expect.poll(() => storedOdometers(account)).toEqual([LAST_READING]);
   });

@@ -33,6 +33,7 @@ import { precompressFile } from '../../scripts/precompress';
 import { DIST_DIR } from './support/paths';
 import { ensureBuild, startPortal, type Portal } from './support/server';
 import { startMapStubs, type MapStubs } from './support/stubs';
+import { scaled } from '../support/host-speed';
 
 let stubs: MapStubs;
 let portal: Portal;
@@ -263,7 +264,7 @@ describe('update', () => {
     await deploy('v2');
     await returnToTab(page);
     const prompt = page.getByRole('status').filter({ hasText: UPDATE_OFFER });
-    await prompt.waitFor({ timeout: 20_000 });
+    await prompt.waitFor({ timeout: scaled(20_000) });
     const update = prompt.getByRole('button', { name: 'Mettre à jour' });
     await expect.poll(() => update.isDisabled()).toBe(true);
     await prompt.getByText(UPDATE_HELD).waitFor();
@@ -280,7 +281,7 @@ describe('update', () => {
     await update.click();
 
     // The new worker takes over and the page reloads into the new version.
-    await expect.poll(() => pageVersion(page).catch(() => 'reloading'), { timeout: 20_000 }).toBe(NEW_VERSION);
+    await expect.poll(() => pageVersion(page).catch(() => 'reloading'), { timeout: scaled(20_000) }).toBe(NEW_VERSION);
     expect(await page.evaluate(() => (window as Window & { beforeUpdate?: boolean }).beforeUpdate)).toBeUndefined();
     await page.getByRole('heading', { level: 1, name: 'Tableau de bord – Partenaire Garage' }).waitFor();
     expect(await page.getByText(UPDATE_OFFER).count()).toBe(0);
@@ -303,7 +304,9 @@ describe('update', () => {
     await tablet.context.unroute(`${portal.url}/api/partner/repairs`, blockRepairs);
     await returnToTab(page);
     await expect
-      .poll(async () => (await historyRows(page)).map((row) => `${row.kodeId} ${row.status}`), { timeout: 30_000 })
+      .poll(async () => (await historyRows(page)).map((row) => `${row.kodeId} ${row.status}`), {
+        timeout: scaled(30_000),
+      })
       .toEqual(['KODE000002 synced']);
     const stored = await serverRepairs(portal.url, account);
     expect(stored).toHaveLength(1);

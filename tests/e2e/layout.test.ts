@@ -26,6 +26,7 @@ import { newTabletContext, type TabletContextOptions } from './support/browser';
 import { auditLayout, findingKey } from './support/layout-audit';
 import { precachedPaths } from './support/offline';
 import { TEST_RESULTS_DIR } from './support/paths';
+import { scaled } from '../support/host-speed';
 import { DEMO_PARTNER } from './support/server';
 import {
   accountMenuButton,
@@ -218,7 +219,8 @@ function fieldMessages(page: Page): Promise<string[]> {
  * expect.poll belongs to one test at a time: it cannot be used here, nor helpers built on it.)
  */
 async function until(what: string, condition: () => Promise<boolean>, timeout = 10_000): Promise<void> {
-  if (!(await becomes(condition, timeout))) throw new Error(`waited ${timeout} ms for ${what}`);
+  const budget = scaled(timeout);
+  if (!(await becomes(condition, budget))) throw new Error(`waited ${budget} ms for ${what}`);
 }
 
 /** Selects a tab for the walk to go on (not a check: clicked, and again until it takes). */
@@ -930,6 +932,14 @@ async function walk(variant: Variant): Promise<{ run: Walk; error: unknown }> {
  * change), so two share the machine's two cores well; more would slow each walk's renders.
  */
 const WALKS_AT_ONCE = 2;
+/**
+ * What one walk may take once it walks. A variant waits for a walk before it for up to one round
+ * (four variants, two at a time), and that wait counts in vitest's timeout: its budget is two
+ * walks', not one walk's stretched over the queue (on one core the third walk used to time out
+ * before it had walked for two minutes).
+ */
+const WALK_BUDGET_MS = scaled(180_000);
+const WALK_ROUNDS = Math.ceil(VARIANTS.length / WALKS_AT_ONCE);
 let walking = 0;
 const waiting: (() => void)[] = [];
 
@@ -951,7 +961,7 @@ describe.concurrent('layout audit and screenshot baselines', () => {
       // No retry: a walk again would find its partner and its vehicle as the first one left them (a
       // first Insert that is no longer the first, another timeline), so it could only fail otherwise,
       // and write its findings over those of the first.
-      { timeout: 360_000, retry: 0 },
+      { timeout: WALK_BUDGET_MS * WALK_ROUNDS, retry: 0 },
       async ({ expect }) => {
         const { run, error, seconds } = await inTurn(async () => {
           const started = Date.now();

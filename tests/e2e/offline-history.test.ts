@@ -4,13 +4,14 @@
  * refused with 503s, is listed once at every step, through a reload too; and a toast over the form
  * never takes the mechanic's tap.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './support/browser';
 import {
   type Account,
   contextPerTest,
   findVehicle,
+  goOffline,
   type HistoryRow,
   historyRows,
   indicator,
@@ -29,6 +30,7 @@ import { recordRepairViaApi } from './support/pages';
 import { DEMO_PARTNER } from './support/server';
 import { startDroppingProxy, type DroppingProxy } from './support/proxy';
 import { useE2eSetting } from './support/setting';
+import { scaled } from '../support/host-speed';
 
 const e2e = useE2eSetting();
 const tablet = contextPerTest(() => e2e.browser);
@@ -154,9 +156,18 @@ describe('an entry recorded offline', () => {
     return () => page.evaluate(() => (window as unknown as { historyStatuses: () => string[] }).historyStatuses());
   }
 
+  /**
+   * One partner for both orientations and their retries: each test's entry stays on its tablet (checked
+   * at the end), so each starts with an empty history. A registration per test took this file to the
+   * server's 5 per address and hour, and a retry's was refused.
+   */
+  let account: Account;
+  beforeAll(async () => {
+    account = await registerPartner(e2e.portal.url, 'offline-status');
+  });
+
   for (const orientation of ['landscape', 'portrait'] as const) {
     it(`reads "En attente" from the Insert on, never "Envoi…", while the tablet is offline (${orientation})`, async () => {
-      const account = await registerPartner(e2e.portal.url, `offline-status-${orientation}`);
       const ctx = await tablet.open({ orientation });
       const page = await ctx.newPage();
       await signIn(page, e2e.portal.url, account);
@@ -164,7 +175,8 @@ describe('an entry recorded offline', () => {
       await openTab(page, 'Historique');
       await page.getByText('Aucune saisie pour le moment').waitFor();
       await openTab(page, 'Nouvelle saisie');
-      await ctx.setOffline(true);
+      // Its service worker too: a background sync it fired before it was offline would send the entry.
+      await goOffline(ctx);
       const statuses = await recordStatuses(page);
       await recordRepair(page, { kodeId: 'KODE000001', odometer: 61_000, type: 'Vidange' });
       await openTab(page, 'Historique');
@@ -172,6 +184,8 @@ describe('an entry recorded offline', () => {
       await page.waitForTimeout(7_000);
       expect(await historyRows(page)).toMatchObject([{ kodeId: 'KODE000001', status: 'pending' }]);
       expect((await statuses()).sort()).toEqual(['pending|En attente']);
+      // Nothing left the tablet: the shared partner's history stays empty for the next test.
+      expect(await serverRepairs(e2e.portal.url, account)).toEqual([]);
     });
   }
 });
@@ -234,7 +248,7 @@ describe('an entry whose answer was lost, then refused with 503s', () => {
       // be on its way when the watch ends (slow under load), so it is waiting or being sent.
       expectListedOnce(await watchRows(page, 4_000), ['pending'], ['sending']);
       await expect
-        .poll(async () => (await historyRows(page)).map((row) => row.status), { timeout: 10_000 })
+        .poll(async () => (await historyRows(page)).map((row) => row.status), { timeout: scaled(10_000) })
         .toEqual(['pending']);
       await screenshot(page, 'lost-answer-pending');
 
@@ -293,7 +307,9 @@ describe('a toast over the form', () => {
       if (language === 'ar') {
         await page.evaluate(() => localStorage.setItem('partner-language', 'ar'));
         await page.reload();
-        await expect.poll(() => page.evaluate(() => document.documentElement.dir), { timeout: 10_000 }).toBe('rtl');
+        await expect
+          .poll(() => page.evaluate(() => document.documentElement.dir), { timeout: scaled(10_000) })
+          .toBe('rtl');
       }
       const form = page.locator('form').first();
       const kodeId = form.locator('input[maxlength="10"]');

@@ -31,6 +31,7 @@ import {
 } from './support/offline';
 import { startDroppingProxy, type DroppingProxy } from './support/proxy';
 import { useE2eSetting } from './support/setting';
+import { scaled } from '../support/host-speed';
 
 const e2e = useE2eSetting();
 let proxy: DroppingProxy | null = null;
@@ -264,7 +265,9 @@ describe('outbox sync', () => {
     // The heading comes with the page's HTML; the tab is live once its form lists the repair types,
     // read from the tablet's database, whose code follows the first screen (docs/ARCHITECTURE.md#start-up).
     await expect
-      .poll(() => repairForm(second).type.locator('option', { hasText: 'Vidange' }).count(), { timeout: 10_000 })
+      .poll(() => repairForm(second).type.locator('option', { hasText: 'Vidange' }).count(), {
+        timeout: scaled(10_000),
+      })
       .toBeGreaterThan(0);
 
     await ctx.setOffline(true);

@@ -17,6 +17,7 @@ import {
 } from './support/offline';
 import { DEMO_PARTNER } from './support/server';
 import { useE2eSetting } from './support/setting';
+import { scaled } from '../support/host-speed';
 
 const e2e = useE2eSetting();
 
@@ -53,7 +54,7 @@ describe('offline app shell', () => {
     await tablet.context.setOffline(true);
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
 
-    const visible = (name: string) => () => heading(page, name).waitFor({ timeout: 10_000 });
+    const visible = (name: string) => () => heading(page, name).waitFor({ timeout: scaled(10_000) });
     await openOffline(page, '/login', '/login', visible('Connexion à l’espace partenaire'));
     await openOffline(page, '/register', '/register', visible('Créer un compte partenaire'));
     await openOffline(page, '/forgot-password', '/forgot-password', visible('Mot de passe oublié'));
@@ -156,7 +157,7 @@ async function openPicker(page: Page): Promise<TileState[]> {
         tiles = await tilesOf(page);
         return tiles.length > 0 && tiles.every((tile) => tile.loaded);
       },
-      { timeout: 15_000 },
+      { timeout: scaled(15_000) },
     )
     .toBe(true);
   return tiles;
@@ -169,6 +170,7 @@ async function closePicker(page: Page) {
 
 describe('map tiles offline', () => {
   it('shows the tiles seen online from the service worker cache when offline', async () => {
+    e2e.stubs.resetHits(); // a retry's new tablet fetches the same tiles again
     const page = await freshPage();
     await page.goto(`${e2e.portal.url}/register`);
     await heading(page, 'Créer un compte partenaire').waitFor();

@@ -19,6 +19,7 @@ import {
   type Language,
 } from './support/pages';
 import { useE2eSetting } from './support/setting';
+import { scaled } from '../support/host-speed';
 
 const e2e = useE2eSetting();
 
@@ -462,5 +463,7 @@ describe('the dashboard’s prerendered frame', () => {
 async function lookUpVehicleTyped(page: Page): Promise<void> {
   const form = page.locator('form').first();
   await form.locator('button[type="button"]').first().click();
-  await expect.poll(() => form.locator('input[readonly]').first().inputValue(), { timeout: 10_000 }).not.toBe('');
+  await expect
+    .poll(() => form.locator('input[readonly]').first().inputValue(), { timeout: scaled(10_000) })
+    .not.toBe('');
 }

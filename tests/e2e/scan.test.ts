@@ -23,6 +23,7 @@ import {
   type Account,
 } from './support/offline';
 import { useE2eSetting } from './support/setting';
+import { scaled } from '../support/host-speed';
 
 const e2e = useE2eSetting();
 
@@ -31,7 +32,7 @@ const VIN = 'VF1S1CD16RB267735';
 const OTHER_KODE = 'KODE000002';
 const OTHER_VIN = 'VF12T7VY4HJ685969';
 const NOT_A_KODE_ID = 'REPAIR-2024-0042';
-const SCAN_TIMEOUT = { timeout: 20_000, interval: 200 };
+const SCAN_TIMEOUT = { timeout: scaled(20_000), interval: 200 };
 
 type Camera = 'kode' | 'kode-code128' | 'kode-datamatrix' | 'vin' | 'other' | 'refused';
 const cameras = new Map<Camera, Browser>();
@@ -271,7 +272,7 @@ describe('checking the VIN', () => {
     await fields.insert.press('Enter');
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Enregistrer quand même' }).click();
-    await expect.poll(() => fields.kodeId.inputValue(), { timeout: 15_000 }).toBe('');
+    await expect.poll(() => fields.kodeId.inputValue(), { timeout: scaled(15_000) }).toBe('');
   });
 
   it('offline, confirms the VIN of a vehicle looked up before and warns of another’s', async () => {

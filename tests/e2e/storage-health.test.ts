@@ -3,13 +3,23 @@
  * page as each browser would answer it, and the header, the warnings above the screen and the sending
  * panel say what it means.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { contextPerTest, registerPartner, signIn } from './support/offline';
+import { contextPerTest, registerPartner, signIn, type Account } from './support/offline';
 import { useE2eSetting } from './support/setting';
 
 const e2e = useE2eSetting();
 const tablet = contextPerTest(() => e2e.browser);
+
+/**
+ * One partner for every test, registered once: what they check is the tablet's (stubbed) storage, not
+ * the account, which records nothing. A registration per sign-in took the file to the server's 5 per
+ * address and hour with one retry. It signs in 4 times a pass: within 10 per 15 minutes with retries.
+ */
+let partner: Account;
+beforeAll(async () => {
+  partner = await registerPartner(e2e.portal.url, 'storage');
+});
 
 const IPAD_SAFARI =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
@@ -48,11 +58,11 @@ async function stubBrowser(context: BrowserContext, stub: Browserish) {
   }, stub);
 }
 
-async function signedIn(stub: Browserish, tag: string): Promise<Page> {
+async function signedIn(stub: Browserish): Promise<Page> {
   const context = await tablet.open();
   await stubBrowser(context, stub);
   const page = await context.newPage();
-  await signIn(page, e2e.portal.url, await registerPartner(e2e.portal.url, tag));
+  await signIn(page, e2e.portal.url, partner);
   return page;
 }
 
@@ -62,7 +72,7 @@ const persistCalls = (page: Page) =>
 
 describe('storage health', () => {
   it('not persistent and 85 % full: marked, warned above the screen, explained and asked again', async () => {
-    const page = await signedIn({ persisted: false, usage: 850 * 2 ** 20, quota: 1000 * 2 ** 20 }, 'storage-risk');
+    const page = await signedIn({ persisted: false, usage: 850 * 2 ** 20, quota: 1000 * 2 ** 20 });
     await expect.poll(() => statusButton(page).getAttribute('data-storage-risk')).toBe('true');
     const warning = page.getByRole('alert').filter({ hasText: 'Stockage de la tablette presque plein' });
     await warning.waitFor();
@@ -80,7 +90,7 @@ describe('storage health', () => {
   });
 
   it('persistent with room to spare: no mark, no warning, and the panel says the entries are kept', async () => {
-    const page = await signedIn({ persisted: true, usage: 12 * 2 ** 20, quota: 2 ** 31 }, 'storage-fine');
+    const page = await signedIn({ persisted: true, usage: 12 * 2 ** 20, quota: 2 ** 31 });
     await expect.poll(() => statusButton(page).getAttribute('data-storage-risk')).toBe('false');
     await statusButton(page).click();
     const panel = page.getByRole('dialog', { name: 'Envoi des saisies' });
@@ -91,13 +101,13 @@ describe('storage health', () => {
 
   it('Safari not installed is asked to install before the first offline entry; from the home screen it is not', async () => {
     const quiet = { persisted: true, usage: 1, quota: 2 ** 31, userAgent: IPAD_SAFARI };
-    const page = await signedIn(quiet, 'storage-safari');
+    const page = await signedIn(quiet);
     const install = page.getByRole('alert').filter({ hasText: 'Installez le portail avant de saisir hors ligne' });
     await install.waitFor();
     expect(await install.textContent()).toContain('Dans Safari : bouton Partager, puis « Sur l’écran d’accueil ».');
     await tablet.context.close();
 
-    const installed = await signedIn({ ...quiet, standalone: true }, 'storage-home-screen');
+    const installed = await signedIn({ ...quiet, standalone: true });
     await expect.poll(() => statusButton(installed).getAttribute('data-storage-risk')).toBe('false');
     expect(await installed.getByRole('alert').count()).toBe(0);
   });

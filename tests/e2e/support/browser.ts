@@ -6,6 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
+import { scaled } from '../../support/host-speed';
 import { fileNameFor, TEST_RESULTS_DIR } from './paths';
 
 /** Flags known to work on these machines; the rest keep Chromium from phoning home during a run. */
@@ -64,6 +65,9 @@ export const TABLET_VIEWPORTS = {
 export const EXTERNAL_URL = /^https?:\/\/(?!(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?(?:[/?#]|$))/i;
 
 /** The tablet contexts not closed yet, for a screenshot of what they show when a test fails (failure-capture.ts). */
+/** Playwright's default wait for an action or a navigation. */
+const PLAYWRIGHT_DEFAULT_TIMEOUT_MS = 30_000;
+
 const openContexts = new Set<BrowserContext>();
 
 export function openTabletPages(): Page[] {
@@ -93,6 +97,8 @@ export async function newTabletContext(browser: Browser, options: TabletContextO
     hasTouch: true,
     ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
   });
+  // Playwright's own budget for an action or a navigation (30 s), as this host needs it.
+  context.setDefaultTimeout(scaled(PLAYWRIGHT_DEFAULT_TIMEOUT_MS));
   openContexts.add(context);
   context.once('close', () => openContexts.delete(context));
   const blocked: string[] = [];

@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { TestContext } from 'vitest';
 import { openTabletPages } from './browser';
 import { fileNameFor, TEST_RESULTS_DIR } from './paths';
+import { scaled } from '../../support/host-speed';
 
 export const FAILURES_DIR = path.join(TEST_RESULTS_DIR, 'failures');
 
@@ -22,7 +23,7 @@ export async function captureOpenPages(name: string, attempt: number): Promise<s
   for (const [index, page] of pages.entries()) {
     const file = path.join(FAILURES_DIR, `${fileNameFor(name).slice(0, 120)}-attempt${attempt}-page${index}.png`);
     // A page that is closing or hung cannot be pictured: the failure itself is what matters.
-    const taken = await page.screenshot({ path: file, fullPage: true, timeout: 10_000 }).then(
+    const taken = await page.screenshot({ path: file, fullPage: true, timeout: scaled(10_000) }).then(
       () => true,
       () => false,
     );

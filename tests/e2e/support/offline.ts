@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newTabletContext, type TabletContextOptions } from './browser';
 import { captureFailedTest } from './failure-capture';
 import { selectTab } from './tabs';
+import { scaled } from '../../support/host-speed';
 
 export interface Account {
   email: string;
@@ -78,7 +79,7 @@ export async function serverRepairs(baseUrl: string, account: Account): Promise<
 
 /** Chromium's own line for every failed request: expected offline, and for answers a test provokes. */
 /** How long a test waits for the outbox to reach the server (a send, its retries, the history's refresh). */
-export const SYNC_TIMEOUT = { timeout: 30_000, interval: 250 };
+export const SYNC_TIMEOUT = { timeout: scaled(30_000), interval: 250 };
 
 export const OFFLINE_NOISE = /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/;
 /** The session refresh before a public page, without a session cookie, answers 401. */
@@ -176,7 +177,7 @@ export function dashboardHeading(page: Page) {
 export async function waitForServiceWorker(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: scaled(15_000) });
 }
 
 /**
@@ -195,7 +196,7 @@ export async function goOffline(context: BrowserContext): Promise<void> {
           () => 'offline',
         ),
       );
-    await expect.poll(reach, { timeout: 10_000 }).toBe('offline');
+    await expect.poll(reach, { timeout: scaled(10_000) }).toBe('offline');
   }
 }
 
@@ -218,7 +219,9 @@ export function precachedPaths(page: Page): Promise<string[]> {
  */
 export async function waitForPrecache(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await expect.poll(async () => (await precachedPaths(page)).includes('/index.html'), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(async () => (await precachedPaths(page)).includes('/index.html'), { timeout: scaled(15_000) })
+    .toBe(true);
 }
 
 /**
@@ -229,7 +232,7 @@ export async function waitForPrecache(page: Page) {
  */
 export async function waitUntilReadyOffline(page: Page) {
   await waitForPrecache(page);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: scaled(15_000) });
 }
 
 /** Reloads while offline and checks that the page is the app's, not Chromium's offline page. */
@@ -296,7 +299,7 @@ export async function recordRepair(page: Page, repair: RepairToRecord): Promise<
   await fillRepairForm(page, repair);
   const before = Date.now();
   await fields.insert.press('Enter');
-  await expect.poll(() => fields.kodeId.inputValue(), { timeout: 15_000 }).toBe('');
+  await expect.poll(() => fields.kodeId.inputValue(), { timeout: scaled(15_000) }).toBe('');
   const after = Date.now();
   return { before, after };
 }

@@ -10,6 +10,7 @@ import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { PROJECT_ROOT } from './paths';
 import { selectTab } from './tabs';
+import { scaled } from '../../support/host-speed';
 
 export interface PartnerAccount {
   full_name: string;
@@ -190,7 +191,7 @@ export async function dismissToasts(page: Page): Promise<void> {
     for (let i = count - 1; i >= 0; i--)
       await closers
         .nth(i)
-        .click({ timeout: 2_000 })
+        .click({ timeout: scaled(2_000) })
         .catch(() => undefined);
     await page.waitForTimeout(300);
   }
@@ -333,7 +334,9 @@ export async function lookUpVehicle(page: Page, kodeId: string): Promise<void> {
   const input = form.locator('input').first();
   await input.fill(kodeId);
   await form.locator('button[type="button"]').first().click();
-  await expect.poll(() => form.locator('input[readonly]').first().inputValue(), { timeout: 10_000 }).not.toBe('');
+  await expect
+    .poll(() => form.locator('input[readonly]').first().inputValue(), { timeout: scaled(10_000) })
+    .not.toBe('');
 }
 
 /** Fills the rest of the repair form after a lookup (type by its value, odometer, consent). */
@@ -358,7 +361,7 @@ export async function insertRepair(
     .and(page.locator('[data-type="success"]'))
     .filter({ hasNotText: /Véhicule|vehicle|المركبة/i })
     .last()
-    .waitFor({ timeout: 15_000 });
+    .waitFor({ timeout: scaled(15_000) });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -16,6 +16,8 @@ export interface MapStubs {
   nominatimUrl: string;
   /** Requests received for a path ('/tiles/13/4115/3171.png', '/photon/api') or a path with its query. */
   hits(path: string): number;
+  /** Forgets the requests counted so far: a test, and its retry, counts its own from zero. */
+  resetHits(): void;
   close(): Promise<void>;
 }
 
@@ -147,6 +149,7 @@ export async function startMapStubs(): Promise<MapStubs> {
     geocoderUrl: `${origin}/photon/api`,
     nominatimUrl: `${origin}/nominatim/search`,
     hits: (path) => counts.get(path) ?? 0,
+    resetHits: () => counts.clear(),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -1,5 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { expect } from 'vitest';
+import { scaled } from '../../support/host-speed';
 
 /**
  * Taps a dashboard tab once and waits until it is selected: one tap must be enough, right after an
@@ -7,5 +8,5 @@ import { expect } from 'vitest';
  */
 export async function selectTab(trigger: Locator): Promise<void> {
   if ((await trigger.getAttribute('aria-selected')) !== 'true') await trigger.click();
-  await expect.poll(() => trigger.getAttribute('aria-selected'), { timeout: 5_000 }).toBe('true');
+  await expect.poll(() => trigger.getAttribute('aria-selected'), { timeout: scaled(5_000) }).toBe('true');
 }
