@@ -57,10 +57,12 @@ export default defineConfig({
     projects: [
       {
         plugins: [react({ plugins: [['@lingui/swc-plugin', {}]] }), lingui()],
-        // The VM pool's module environment takes the project's own optimizeDeps, whose default scan
-        // starts from index.html: the Lingui macros there only exist under compilation, so the scan
-        // failed with 14 errors at every run and was skipped. No entries: nothing to scan or log.
-        optimizeDeps: { entries: [] },
+        // The VM pool's module environment pre-bundles nothing (its cache's `optimized` was always
+        // empty), but Vite's default for it scanned index.html for dependencies at every start of a
+        // clean clone, and the Lingui macros there only exist under compilation: 14 errors, then
+        // "Skipping dependency pre-bundling". Top-level optimizeDeps reaches only the client
+        // environment, so the VM one is told itself: discover nothing.
+        environments: { __vitest_vm__: { optimizeDeps: { noDiscovery: true, include: [] } } },
         test: {
           name: 'unit',
           environment: 'jsdom',
