@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config';
-import { noStore } from '../../http/reply';
+import { noStore, varyOn } from '../../http/reply';
 import { profileRoute } from './profile';
 import { repairPhotoRoute, repairPhotoUploadRoute } from './repair-photo';
 import { repairTypesRoute } from './repair-types';
@@ -30,5 +30,10 @@ export const partnerRoutes: FastifyPluginAsync<{ config: Config }> = async (app)
  * privately (a photo): outside the hooks above, each route authenticating itself.
  */
 export const partnerFileRoutes: FastifyPluginAsync<{ config: Config }> = async (app) => {
+  // A refusal (401, 404) is kept by no cache, and says it depends on the credentials, as every other
+  // partner answer does; only the photo itself may be kept, privately.
+  app.addHook('onSend', async (_request, reply) => {
+    if (reply.statusCode >= 400) varyOn(reply.header('cache-control', 'no-store'), 'Authorization');
+  });
   await app.register(repairPhotoRoute);
 };

@@ -2,12 +2,13 @@
  * A repair's odometer photo (docs/API.md#photos): PUT joins it once, GET serves it to the partner who
  * recorded the repair. The picture's bytes travel as they are (image/webp or image/jpeg), not in JSON.
  */
-import type { FastifyPluginAsync, FastifyRequest, RawServerDefault } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES, repairParams, responseSchemas, type PhotoType } from '../../../contract';
+import { ifNoneMatchNames } from '../../http/conditional';
 import { conflict, notFound, unauthorized, unsupportedMediaType } from '../../http/errors';
-import { success } from '../../http/reply';
+import { success, varyOn } from '../../http/reply';
 import type { ZodMiniTypeProvider } from '../../http/validation';
-import { readPhoto, storePhoto } from '../../services/photos';
+import { findPhoto, partnerOwnsRepair, readPhotoBytes, storePhoto } from '../../services/photos';
 
 /** A plugin whose routes get their request types from the contract's zod-mini schemas. */
 type ZodRoutes = FastifyPluginAsync<Record<never, never>, RawServerDefault, ZodMiniTypeProvider>;
@@ -33,6 +34,15 @@ export const repairPhotoUploadRoute: ZodRoutes = async (app) => {
     {
       bodyLimit: PHOTO_MAX_BYTES,
       schema: { params: repairParams, response: responseSchemas('PUT partner /repairs/{id}/photo') },
+      // Before a byte of the body is read: a repair that is not the caller's costs no memory. An id
+      // that is not one is left to the params' validation (400), after the body.
+      preParsing: async (request: FastifyRequest) => {
+        const params = repairParams.safeParse(request.params);
+        if (!request.partner || !params.success) return;
+        if (!(await partnerOwnsRepair(app.db, request.partner.userId, params.data.id))) {
+          throw notFound('repair_not_found');
+        }
+      },
     },
     async (request, reply) => {
       if (!request.partner) throw unauthorized();
@@ -55,6 +65,15 @@ export const repairPhotoUploadRoute: ZodRoutes = async (app) => {
   );
 };
 
+/** A photo is kept privately by the tablet for a month: it never changes once joined. */
+function withPhotoHeaders(reply: FastifyReply, etag: string): FastifyReply {
+  return varyOn(reply, 'Authorization').headers({
+    'cache-control': `private, max-age=${PHOTO_MAX_AGE_S}, immutable`,
+    etag,
+    'x-content-type-options': 'nosniff',
+  });
+}
+
 /**
  * GET /repairs/:id/photo: the bytes, to the partner who recorded the repair. Without credentials, as for
  * another partner's repair, there is no such photo (404): nothing says a repair has one. An expired
@@ -68,18 +87,18 @@ export const repairPhotoRoute: ZodRoutes = async (app) => {
       if (request.headers.authorization === undefined) throw notFound('not_found');
       await app.authenticate(request);
       if (!request.partner) throw unauthorized();
-      const photo = await readPhoto(app.db, request.partner.userId, request.params.id);
+      const photo = await findPhoto(app.db, request.partner.userId, request.params.id);
       if (!photo) throw notFound('not_found');
       const etag = `"${photo.sha256}"`;
-      reply
-        .header('cache-control', `private, max-age=${PHOTO_MAX_AGE_S}, immutable`)
-        .header('etag', etag)
-        .header('x-content-type-options', 'nosniff')
-        .header('vary', 'authorization');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply
+      // A tablet that has the photo is answered from its hash alone: its bytes are not read.
+      if (ifNoneMatchNames(request.headers['if-none-match'], etag)) {
+        return withPhotoHeaders(reply.code(304), etag).send();
+      }
+      const bytes = await readPhotoBytes(app.db, request.params.id);
+      if (!bytes) throw notFound('not_found');
+      return withPhotoHeaders(reply, etag)
         .type(photo.type)
-        .send(Buffer.from(photo.bytes.buffer, photo.bytes.byteOffset, photo.bytes.byteLength));
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     },
   );
 };

@@ -1,2 +1,2 @@
 export { photoColumns, photoOfRow, photoUrl, type PhotoColumns } from './records';
-export { readPhoto, storePhoto, type PhotoOutcome, type StoredPhoto } from './store';
+export { findPhoto, partnerOwnsRepair, readPhotoBytes, storePhoto, type PhotoOutcome, type StoredPhoto } from './store';

@@ -14,13 +14,14 @@ import { photoUrl } from './records';
 
 export type PhotoOutcome = { kind: 'stored' | 'same'; photo: Photo } | { kind: 'not_found' | 'conflict' | 'invalid' };
 
+/** What a photo is, without its bytes: enough to answer a conditional GET. */
 export interface StoredPhoto {
-  bytes: Uint8Array;
   type: PhotoType;
   sha256: string;
 }
 
-async function partnerOwnsRepair(db: Database, partnerId: string, repairId: string): Promise<boolean> {
+/** Whether the repair is the partner's: asked before an upload's body is read, and again as it is stored. */
+export async function partnerOwnsRepair(db: Database, partnerId: string, repairId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: repairs.id })
     .from(repairs)
@@ -69,13 +70,26 @@ export async function storePhoto(
   return existing.sha256 === sha256 ? { kind: 'same', photo } : { kind: 'conflict' };
 }
 
-/** The photo of one of the partner's repairs, or null (none, or another partner's). */
-export async function readPhoto(db: Database, partnerId: string, repairId: string): Promise<StoredPhoto | null> {
+/**
+ * The photo of one of the partner's repairs, without its bytes, or null (none, or another partner's):
+ * a tablet asking again with the photo's ETag is answered from this alone.
+ */
+export async function findPhoto(db: Database, partnerId: string, repairId: string): Promise<StoredPhoto | null> {
   const [row] = await db
-    .select({ bytes: repairPhotos.bytes, type: repairPhotos.type, sha256: repairPhotos.sha256 })
+    .select({ type: repairPhotos.type, sha256: repairPhotos.sha256 })
     .from(repairPhotos)
     .innerJoin(repairs, eq(repairs.id, repairPhotos.repair_id))
     .where(and(eq(repairPhotos.repair_id, repairId), eq(repairs.partner_id, partnerId)))
     .limit(1);
   return row ?? null;
+}
+
+/** A photo's bytes, once findPhoto has said whose it is (null if its repair was deleted since). */
+export async function readPhotoBytes(db: Database, repairId: string): Promise<Uint8Array | null> {
+  const [row] = await db
+    .select({ bytes: repairPhotos.bytes })
+    .from(repairPhotos)
+    .where(eq(repairPhotos.repair_id, repairId))
+    .limit(1);
+  return row?.bytes ?? null;
 }

@@ -137,6 +137,14 @@ describe('PUT /api/partner/repairs/{id}/photo', () => {
     expect((await put(repair.id, justRight, 'image/jpeg')).statusCode).toBe(201);
   });
 
+  it("answers 404 for another partner's repair before reading its body, however large", async () => {
+    const repair = await newRepair();
+    const other = await createPartner(fixture.t.app);
+    const tooLarge = Buffer.alloc(PHOTO_MAX_BYTES + 1);
+    expectRefused(await put(repair.id, tooLarge, 'image/jpeg', other), 404, 'repair_not_found');
+    expectRefused(await put(crypto.randomUUID(), tooLarge, 'image/jpeg'), 404, 'repair_not_found');
+  });
+
   it("answers 404 repair_not_found for another partner's repair or none, 400 for an id that is not one", async () => {
     const repair = await newRepair();
     const other = await createPartner(fixture.t.app);
@@ -163,6 +171,38 @@ describe('GET /api/partner/repairs/{id}/photo', () => {
     const unchanged = await get(repair.id, { 'if-none-match': `"${sha256(picture)}"` });
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.rawPayload.length).toBe(0);
+  });
+
+  it('answers 304 to every If-None-Match that names its ETag: weak, in a list, or *', async () => {
+    const repair = await newRepair();
+    const picture = webpOf(800, 600, 11);
+    await put(repair.id, picture, 'image/webp');
+    const tag = `"${sha256(picture)}"`;
+    for (const header of [`W/${tag}`, `"0000", ${tag}`, `W/"1111",W/${tag}`, '*']) {
+      const res = await get(repair.id, { 'if-none-match': header });
+      expect(res.statusCode, header).toBe(304);
+      expect(res.headers.etag, header).toBe(tag);
+      expect(res.rawPayload.length, header).toBe(0);
+    }
+    for (const header of ['"0000"', `W/"0000", "${sha256(picture).slice(1)}"`, sha256(picture)]) {
+      const res = await get(repair.id, { 'if-none-match': header });
+      expect(res.statusCode, header).toBe(200);
+      expect(res.rawPayload.equals(picture), header).toBe(true);
+    }
+  });
+
+  it('keeps every error out of caches, as every other partner answer does', async () => {
+    const repair = await newRepair();
+    const refusals = [
+      await get(repair.id),
+      await get(repair.id, {}, null),
+      await get(repair.id, { authorization: 'Bearer v4.local.expired' }, null),
+    ];
+    expect(refusals.map((res) => res.statusCode)).toEqual([404, 404, 401]);
+    for (const res of refusals) {
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers.vary).toMatch(/\bauthorization\b/i);
+    }
   });
 
   it('is not found for another partner, without credentials, or before a photo is joined', async () => {
