@@ -1,4 +1,5 @@
 /** The bench report: its JSON shape and the Markdown written next to it (bench/results/latest.md). */
+import { WARM_UP_CALLS, type PHOTO_LOAD_GOALS, type PhotoLoadRun } from './photo-load';
 import type { LazyKind } from './first-load';
 import type { MachineInfo } from './lib/machine';
 import type { Figure } from './lib/stats';
@@ -117,6 +118,13 @@ export interface Report {
         Record<string, { requestsPerSecond: Figure; p50Ms: Figure; p99Ms: Figure; errors: number }>
       >
     >;
+  };
+  photoLoad?: {
+    readers: number;
+    uploaders: number;
+    durationS: number;
+    goals: typeof PHOTO_LOAD_GOALS;
+    results: PhotoLoadRun[];
   };
   lighthouse?: {
     runs: number;
@@ -263,6 +271,17 @@ function summaryRows(report: Report): string[] {
           yes(result.errors === 0),
         );
       }
+    }
+  }
+  const flood = report.photoLoad;
+  if (flood) {
+    for (const run of flood.results) {
+      row(
+        `One garage's photo flood (${flood.readers} GETs + ${flood.uploaders} uploads of 2 MB in flight), ${databaseName(run.database)}: health / other garage's lookup p99, memory growth`,
+        `${n(run.health.p99Ms, 1)} ms / ${n(run.otherLookup.p99Ms, 1)} ms, +${n(run.peakRssMb - run.idleRssMb)} MB; ${photoAnswers(run)}`,
+        `≤ ${flood.goals.healthP99Ms} ms / ≤ ${flood.goals.otherLookupP99Ms} ms, ≤ ${flood.goals.rssGrowthMb} MB; no hang`,
+        yes(photoLoadMet(run, flood.goals)),
+      );
     }
   }
   const l = report.lighthouse;
@@ -423,6 +442,26 @@ export function renderMarkdown(report: Report): string {
     }
     lines.push('', 'Errors count connection errors, timeouts and every non-2xx answer.', '');
   }
+  const flood = report.photoLoad;
+  if (flood) {
+    lines.push(
+      `## 7. One garage's photo flood (${flood.durationS} s per database, loopback)`,
+      '',
+      `One partner keeps ${flood.readers} GETs of a 2 MB photo (no If-None-Match) and ${flood.uploaders} uploads of 2 MB in flight, each asking again as soon as it is answered; meanwhile a thread of its own asks \`/api/health/live\` and another partner's vehicle lookup, one after the other, and the server's resident memory is sampled every 50 ms.`,
+      '',
+      '| Database | health p50 / p99 / max ms | other lookup p50 / p99 / max ms | memory started / idle → peak MB | GET answers | upload answers | met |',
+      '|---|---|---|---|---|---|---|',
+      ...flood.results.map(
+        (run) =>
+          `| ${databaseName(run.database)} | ${n(run.health.p50Ms, 1)} / ${n(run.health.p99Ms, 1)} / ${n(run.health.maxMs)} | ${n(run.otherLookup.p50Ms, 1)} / ${n(run.otherLookup.p99Ms, 1)} / ${n(run.otherLookup.maxMs)} | ${run.startRssMb} / ${run.idleRssMb} → ${run.peakRssMb} | ${statusList(run.reads)} | ${statusList(run.uploads)} | ${yes(photoLoadMet(run, flood.goals))} |`,
+      ),
+      '',
+      `Memory is the server's resident set (VmRSS): just started, then idle once it has served and taken ${WARM_UP_CALLS} photos one at a time (its code loaded and compiled, its connections open), then the peak during the flood; growth is counted from idle.`,
+      '',
+      `Goals: health p99 ≤ ${flood.goals.healthP99Ms} ms, the other partner's lookup p99 ≤ ${flood.goals.otherLookupP99Ms} ms, memory at most ${flood.goals.rssGrowthMb} MB over idle, every photo call answered (503 always with Retry-After; "error" counts a call refused, reset or unanswered after 30 s).`,
+      '',
+    );
+  }
   const l = report.lighthouse;
   if (l) {
     lines.push(`## 6. Lighthouse ${l.version} (${l.runs} runs per page)`, '', `${l.settings}.`, '');
@@ -462,4 +501,32 @@ export function renderMarkdown(report: Report): string {
     lines.push('## Failed', '', ...errors.map(([name, message]) => `- ${name}: ${message.split('\n')[0]}`), '');
   }
   return `${lines.join('\n')}\n`;
+}
+
+function databaseName(database: 'pglite' | 'postgres'): string {
+  return database === 'pglite' ? 'PGlite' : 'PostgreSQL';
+}
+
+function statusList(statuses: Record<string, number>): string {
+  return Object.entries(statuses)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([status, count]) => `${count} × ${status}`)
+    .join(', ');
+}
+
+function photoAnswers(run: PhotoLoadRun): string {
+  const hung = (run.reads.error ?? 0) + (run.uploads.error ?? 0);
+  return `${hung} unanswered, ${run.unavailableWithoutRetryAfter} 503 without Retry-After`;
+}
+
+export function photoLoadMet(run: PhotoLoadRun, goals: typeof PHOTO_LOAD_GOALS): boolean {
+  return (
+    Object.keys(run.health.statuses).join() === '200' &&
+    Object.keys(run.otherLookup.statuses).join() === '200' &&
+    run.health.p99Ms <= goals.healthP99Ms &&
+    run.otherLookup.p99Ms <= goals.otherLookupP99Ms &&
+    run.peakRssMb - run.idleRssMb <= goals.rssGrowthMb &&
+    (run.reads.error ?? 0) + (run.uploads.error ?? 0) === 0 &&
+    run.unavailableWithoutRetryAfter === 0
+  );
 }

@@ -25,6 +25,7 @@ import { figure, figureOf, kb, repeat, round, type Figure } from './lib/stats';
 import { ENGINE_CONCURRENCY, measureDrain } from './outbox-drain';
 import { renderMarkdown, renderSummary, type Report } from './report';
 import { measurePhoto } from './photo';
+import { measurePhotoLoad, PHOTO_LOAD_GOALS } from './photo-load';
 import { measureStartup, type StartupRuns } from './startup';
 
 const options = parseArgs(process.argv.slice(2));
@@ -44,6 +45,7 @@ const PLAN = quick
       apiRuns: 1,
       apiDurationS: 2,
       apiConnections: 10,
+      photoLoadDurationS: 3,
       lighthouseRuns: 1,
     }
   : {
@@ -58,8 +60,12 @@ const PLAN = quick
       apiRuns: 3,
       apiDurationS: 10,
       apiConnections: 10,
+      photoLoadDurationS: 10,
       lighthouseRuns: 3,
     };
+
+/** Issue 44's flood: what one garage's tablets (or a script with its token) can keep in flight. */
+const PHOTO_FLOOD = { readers: 200, uploaders: 40 } as const;
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -351,6 +357,18 @@ async function main() {
         byDatabase[database] = summary;
       }
       report.apiLoad = { ...apiOptions, results: byDatabase };
+    });
+
+    await step('photo-load', async () => {
+      const options = {
+        readers: PHOTO_FLOOD.readers,
+        uploaders: PHOTO_FLOOD.uploaders,
+        durationS: PLAN.photoLoadDurationS,
+      };
+      const results = [];
+      for (const database of ['pglite', 'postgres'] as const)
+        results.push(await measurePhotoLoad(database, options, log));
+      report.photoLoad = { ...options, goals: PHOTO_LOAD_GOALS, results };
     });
 
     await step('lighthouse', async () => {

@@ -42,7 +42,13 @@ export interface EndpointReference {
   content?: { mediaTypes: readonly string[]; description: string };
   /** A request body that is not JSON (a picture's bytes): its media types and what it holds. */
   upload?: { mediaTypes: readonly string[]; description: string };
+  /** What a failure status means on this call beyond its reasons, said in the reference. */
+  failureNotes?: Partial<Record<number, string>>;
 }
+
+/** The 503 of the calls that move a photo's bytes (docs/API.md#photo-traffic). */
+const PHOTO_TRAFFIC_NOTE =
+  "Also when too many photo transfers are under way, the caller's or the server's: ask again after Retry-After.";
 
 const VALIDATION = ['invalid_request'] as const;
 const RATE_LIMITED = { 429: ['rate_limited'] } as const;
@@ -206,7 +212,8 @@ export const API_REFERENCE: Record<EndpointKey, EndpointReference> = {
       mediaTypes: PHOTO_TYPES,
       description:
         `The picture's bytes, at most ${PHOTO_MAX_BYTES / (1024 * 1024)} MB, at most ${PHOTO_MAX_SIDE_PX} pixels on ` +
-        'its long side; its type is read from its first bytes and must be the one declared.',
+        'its long side; its type is read from its bytes and must be the one declared, and it must decode whole. ' +
+        'It is stored without its metadata (EXIF, XMP, comments).',
     },
     failures: {
       400: ['invalid_request'],
@@ -214,6 +221,7 @@ export const API_REFERENCE: Record<EndpointKey, EndpointReference> = {
       409: ['photo_exists'],
       415: ['photo_invalid'],
     },
+    failureNotes: { 503: PHOTO_TRAFFIC_NOTE },
   },
   'GET partner /repairs/{id}/photo': {
     summary: "A repair's odometer photo",
@@ -221,6 +229,7 @@ export const API_REFERENCE: Record<EndpointKey, EndpointReference> = {
     credentials: 'access_token',
     params: repairParams,
     failures: { 400: ['invalid_request'], 404: ['not_found'] },
+    failureNotes: { 503: PHOTO_TRAFFIC_NOTE },
     content: {
       mediaTypes: PHOTO_TYPES,
       description: "The picture's bytes, with its sha256 as ETag (304 to a matching If-None-Match).",

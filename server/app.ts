@@ -17,6 +17,7 @@ import { gracefulClosePlugin } from './plugins/graceful-close';
 import { defaultLoadSheddingLimits, loadSheddingPlugin, type LoadSheddingLimits } from './plugins/load-shedding';
 import { mailerPlugin } from './plugins/mailer';
 import { openApiPlugin } from './plugins/openapi';
+import { photoTrafficPlugin, type PhotoTrafficLimits } from './plugins/photo-traffic';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { redisPlugin } from './plugins/redis';
 import { securityPlugin } from './plugins/security';
@@ -46,6 +47,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Load-shedding thresholds other than the defaults (tests set tiny ones to see the 503). */
   loadShedding?: Partial<LoadSheddingLimits>;
+  /** Photo transfers' limits other than the defaults (tests set tiny ones to see the 503). */
+  photoTraffic?: Partial<PhotoTrafficLimits>;
 }
 
 /** Largest request body: a repair entry or a profile is well under 1 KB. */
@@ -119,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, { config, clock });
   await app.register(rateLimitPlugin, { redisPrefix: options.redisPrefix });
   await app.register(mailerPlugin, { config });
+  await app.register(photoTrafficPlugin, { limits: options.photoTraffic });
 
   await app.register(authRoutes, { prefix: '/api/auth', config });
   await app.register(partnerRoutes, { prefix: '/api/partner', config });

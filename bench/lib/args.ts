@@ -7,6 +7,7 @@ export const BENCHMARKS = [
   'outbox-drain',
   'history',
   'api-load',
+  'photo-load',
   'lighthouse',
 ] as const;
 export type BenchmarkName = (typeof BENCHMARKS)[number];

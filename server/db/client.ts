@@ -13,6 +13,12 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * The same database, for moving a photo's bytes: on PGlite its statements wait until no other is
+   * waiting; on PostgreSQL they run on connections of their own (BULK_POOL_SIZE), so a flood of photo
+   * transfers never takes the connections every other call needs.
+   */
+  bulk: Database;
   kind: 'pglite' | 'postgres';
   /** Applies pending migrations; safe to call from several instances at once on PostgreSQL. */
   migrate(): Promise<void>;
@@ -50,13 +56,57 @@ async function openPglite(dir: string, dump: Blob | undefined): Promise<Database
   const client = dir.startsWith('memory://')
     ? await PGlite.create(dir, { loadDataDir: dump })
     : await openPgliteDir(PGlite, dir);
-  const db = drizzle(client, { schema });
+  const line = lineForPglite(client);
+  const db = drizzle(line.first, { schema });
   return {
     db: db as unknown as Database,
+    bulk: drizzle(line.bulk, { schema }) as unknown as Database,
     kind: 'pglite',
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
   };
+}
+
+/** The PGlite methods that run SQL: each call waits for its turn in the line. */
+const QUERYING_METHODS = new Set<PropertyKey>(['query', 'exec', 'sql', 'transaction']);
+
+type Lane = 'first' | 'bulk';
+
+/**
+ * One line for every statement sent to an embedded PGlite, with two lanes. PGlite runs each statement
+ * on the event loop (its WebAssembly), and hands its own line of waiting calls on from one to the next
+ * in microtasks: 200 calls waiting on it ran back to back, and the process answered nothing else (a
+ * socket, a timer, the health probe) until the last was done, for seconds under a flood of photo reads
+ * (docs/API.md#photo-traffic). Here each call starts in a turn of the event loop of its own
+ * (setImmediate), so whatever else is ready runs between any two statements; and a call in the bulk
+ * lane (a photo's bytes) goes only when no other call waits, so a garage's lookup waits for at most
+ * the one statement running. Each lane keeps its order, and PGlite runs one call at a time anyway;
+ * inside a transaction the statements go to PGlite directly, as the transaction holds the line.
+ */
+export function lineForPglite<T extends object>(client: T): Record<Lane, T> {
+  const waiting: Record<Lane, Array<() => Promise<void>>> = { first: [], bulk: [] };
+  let running = false;
+  const runNext = () => {
+    const call = waiting.first.shift() ?? waiting.bulk.shift();
+    running = call !== undefined;
+    if (call) setImmediate(() => void call().finally(runNext));
+  };
+  const inTurn = <R>(lane: Lane, run: () => Promise<R>): Promise<R> =>
+    new Promise<R>((resolve, reject) => {
+      waiting[lane].push(() => run().then(resolve, reject));
+      if (!running) runNext();
+    });
+  const laneOf = (lane: Lane): T =>
+    new Proxy(client, {
+      get(target, property) {
+        const value: unknown = Reflect.get(target, property, target);
+        if (typeof value !== 'function') return value;
+        const method = value as (...args: unknown[]) => unknown;
+        if (!QUERYING_METHODS.has(property)) return method.bind(target);
+        return (...args: unknown[]) => inTurn(lane, async () => method.apply(target, args));
+      },
+    });
+  return { first: laneOf('first'), bulk: laneOf('bulk') };
 }
 
 /**
@@ -108,6 +158,12 @@ function postgresStartupError(url: string, error: unknown): StartupError {
   );
 }
 
+/**
+ * Connections for photo bytes (DatabaseHandle.bulk), besides the main pool: as many as the photo reads
+ * and uploads that may run at once (plugins/photo-traffic.ts), so their turn never waits for a connection.
+ */
+const BULK_POOL_SIZE = 10;
+
 /** Waits for a connection beyond which the server is taken to be unreachable. */
 const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
 
@@ -130,8 +186,16 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     throw postgresStartupError(url, error);
   }
   const db = drizzle(pool, { schema });
+  // Opened on first use: a process that moves no photo holds no connection for it.
+  const bulkPool = new pg.Pool({
+    connectionString: url,
+    max: BULK_POOL_SIZE,
+    connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+  });
+  bulkPool.on('error', () => undefined);
   return {
     db: db as unknown as Database,
+    bulk: drizzle(bulkPool, { schema }) as unknown as Database,
     kind: 'postgres',
     async migrate() {
       // Several instances may start together: one migrates while the others wait on the lock.
@@ -144,6 +208,8 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), bulkPool.end()]);
+    },
   };
 }

@@ -159,7 +159,12 @@ function responsesOf(
   }
   for (const [status, reasons] of failuresOf(endpoint)) {
     responses[String(status)] = {
-      description: `Failure: ${reasons.map((reason) => `\`${reason}\``).join(', ')}.`,
+      description: [
+        `Failure: ${reasons.map((reason) => `\`${reason}\``).join(', ')}.`,
+        reference.failureNotes?.[status],
+      ]
+        .filter(Boolean)
+        .join(' '),
       content: { 'application/json': { schema: failure } },
     };
   }

@@ -12,7 +12,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jpegOf } from '../support/photos';
+import { realJpeg } from '../support/pictures';
 import { startServer, type ServerProcess } from '../support/processes';
 import { dataDirWithMigratedDatabase } from '../support/pglite-template';
 import { createPostgresDatabase } from '../support/test-app';
@@ -280,8 +280,9 @@ describe('graceful shutdown', { timeout: 60_000 }, () => {
     const repair = await postRepair(first.url, token, 200_000);
     expect(repair.status).toBe(201);
     const photoUrl = `${first.url}/api/partner/repairs/${repair.id}/photo`;
-    // A JPEG header, then filler: the server reads the header only once the body has arrived.
-    const picture = Buffer.concat([jpegOf(1600, 1200), Buffer.alloc(400_000, 0x5a)]);
+    // As heavy as a camera's: the server judges the picture only once the whole body has arrived.
+    const picture = await realJpeg(1600, 1200, { noise: true });
+    expect(picture.length).toBeGreaterThan(400_000);
     const upload = slowUpload(
       photoUrl,
       { authorization: `Bearer ${token}`, 'content-type': 'image/jpeg' },
@@ -309,7 +310,7 @@ describe('graceful shutdown', { timeout: 60_000 }, () => {
     const whole = await fetch(secondUrl, {
       method: 'PUT',
       headers: { authorization: `Bearer ${again}`, 'content-type': 'image/jpeg' },
-      body: picture,
+      body: new Uint8Array(picture),
     });
     expect(whole.status).toBe(201);
     const served = await photoAt(secondUrl);

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { ApiSuccess, RepairRecord } from '../../contract';
 import { partners, sessions, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/services/passwords';
 import { call, createTestApp, type TestApp, type TestAppOptions } from './test-app';
@@ -43,7 +44,7 @@ export async function recordRepair(
   app: FastifyInstance,
   partner: TestPartner,
   repair: { kodeId: string; odometer: number; recordedAt: Date; repairTypeId: string },
-): Promise<void> {
+): Promise<RepairRecord> {
   const res = await call(app, 'POST', '/api/partner/repairs', {
     token: partner.token,
     headers: { 'idempotency-key': crypto.randomUUID() },
@@ -56,6 +57,7 @@ export async function recordRepair(
     },
   });
   expect(res.statusCode).toBe(201);
+  return res.json<ApiSuccess<RepairRecord>>().data;
 }
 
 /**

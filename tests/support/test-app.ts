@@ -4,6 +4,7 @@
  * TEST_DB=postgres (a fresh database on the PostgreSQL server, dropped after).
  * The clock is controllable so expiry can be tested without waiting.
  */
+import type { PhotoTrafficLimits } from '../../server/plugins/photo-traffic';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -84,6 +85,8 @@ export interface TestAppOptions {
   sameDatabaseAs?: TestApp;
   /** How long a session's state may be served from Redis (server/plugins/session-cache.ts). */
   sessionCacheTtlMs?: number;
+  /** Limits of photo transfers (server/plugins/photo-traffic.ts); tests set tiny ones to see the 503. */
+  photoTraffic?: Partial<PhotoTrafficLimits>;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -118,6 +121,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     distDir: options.distDir ?? path.join(dataDir, 'no-dist'),
     logStream: options.logStream,
     sessionCacheTtlMs: options.sessionCacheTtlMs,
+    photoTraffic: options.photoTraffic,
   });
   await app.ready();
   return {

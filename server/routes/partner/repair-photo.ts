@@ -2,13 +2,14 @@
  * A repair's odometer photo (docs/API.md#photos): PUT joins it once, GET serves it to the partner who
  * recorded the repair. The picture's bytes travel as they are (image/webp or image/jpeg), not in JSON.
  */
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES, repairParams, responseSchemas, type PhotoType } from '../../../contract';
 import { ifNoneMatchNames } from '../../http/conditional';
 import { conflict, notFound, unauthorized, unsupportedMediaType } from '../../http/errors';
 import { success, varyOn } from '../../http/reply';
 import type { ZodMiniTypeProvider } from '../../http/validation';
-import { findPhoto, partnerOwnsRepair, readPhotoBytes, storePhoto } from '../../services/photos';
+import { findPhoto, partnerOwnsRepair, readPhotoPieces, storePhoto } from '../../services/photos';
 
 /** A plugin whose routes get their request types from the contract's zod-mini schemas. */
 type ZodRoutes = FastifyPluginAsync<Record<never, never>, RawServerDefault, ZodMiniTypeProvider>;
@@ -34,21 +35,23 @@ export const repairPhotoUploadRoute: ZodRoutes = async (app) => {
     {
       bodyLimit: PHOTO_MAX_BYTES,
       schema: { params: repairParams, response: responseSchemas('PUT partner /repairs/{id}/photo') },
-      // Before a byte of the body is read: a repair that is not the caller's costs no memory. An id
-      // that is not one is left to the params' validation (400), after the body.
-      preParsing: async (request: FastifyRequest) => {
+      // Before a byte of the body is read: a repair that is not the caller's costs no memory, nor does
+      // an upload that has to wait its turn (docs/API.md#photo-traffic). An id that is not one is left
+      // to the params' validation (400), after the body.
+      preParsing: async (request: FastifyRequest, reply: FastifyReply) => {
         const params = repairParams.safeParse(request.params);
         if (!request.partner || !params.success) return;
         if (!(await partnerOwnsRepair(app.db, request.partner.userId, params.data.id))) {
           throw notFound('repair_not_found');
         }
+        await app.photoTraffic.enter('writes', request.partner.userId, reply);
       },
     },
     async (request, reply) => {
       if (!request.partner) throw unauthorized();
       const declared = declaredPhotoType(request);
       if (!declared || !Buffer.isBuffer(request.body)) throw unsupportedMediaType();
-      const outcome = await storePhoto(app.db, request.partner.userId, request.params.id, request.body, declared);
+      const outcome = await storePhoto(app.database, request.partner.userId, request.params.id, request.body, declared);
       switch (outcome.kind) {
         case 'stored':
           return success(reply, outcome.photo, 201);
@@ -85,6 +88,11 @@ export const repairPhotoRoute: ZodRoutes = async (app) => {
     { schema: { params: repairParams, response: responseSchemas('GET partner /repairs/{id}/photo') } },
     async (request, reply) => {
       if (request.headers.authorization === undefined) throw notFound('not_found');
+      // In its turn before any database call (docs/API.md#photo-traffic): a flood beyond the
+      // partner's share is turned away for the cost of reading a token, and never queues for the
+      // database connections every other call needs. The turn is the token's partner's; the session
+      // behind it is checked next, in the turn.
+      await app.photoTraffic.enter('reads', await app.claimedPartnerId(request), reply);
       await app.authenticate(request);
       if (!request.partner) throw unauthorized();
       const photo = await findPhoto(app.db, request.partner.userId, request.params.id);
@@ -94,11 +102,13 @@ export const repairPhotoRoute: ZodRoutes = async (app) => {
       if (ifNoneMatchNames(request.headers['if-none-match'], etag)) {
         return withPhotoHeaders(reply.code(304), etag).send();
       }
-      const bytes = await readPhotoBytes(app.db, request.params.id);
-      if (!bytes) throw notFound('not_found');
+      // Streamed a piece at a time: neither the event loop nor the memory is held for a whole photo.
+      const pieces = await readPhotoPieces(app.database.bulk, request.params.id, photo.byteSize);
+      if (!pieces) throw notFound('not_found');
       return withPhotoHeaders(reply, etag)
         .type(photo.type)
-        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+        .header('content-length', photo.byteSize)
+        .send(Readable.from(pieces, { objectMode: false }));
     },
   );
 };

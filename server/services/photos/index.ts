@@ -1,2 +1,10 @@
 export { photoColumns, photoOfRow, photoUrl, type PhotoColumns } from './records';
-export { findPhoto, partnerOwnsRepair, readPhotoBytes, storePhoto, type PhotoOutcome, type StoredPhoto } from './store';
+export {
+  findPhoto,
+  partnerOwnsRepair,
+  readPhotoPieces,
+  storePhoto,
+  PHOTO_READ_CHUNK_BYTES,
+  type PhotoOutcome,
+  type StoredPhoto,
+} from './store';

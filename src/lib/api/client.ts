@@ -263,7 +263,8 @@ function fetchFromApi(
 }
 
 /** A file the API answers (a photo): its bytes, or the failure as apiRequest words one. */
-export type FileResult = { status: 'success'; blob: Blob } | ApiFailure;
+/** A file, or the failure; with the wait the server asked for (Retry-After on 429 and 503). */
+export type FileResult = ({ status: 'success'; blob: Blob } | ApiFailure) & { retryAfterMs?: number };
 
 /**
  * GET of a file rather than an envelope: the bytes on a 200; an error is still the API's envelope,
@@ -278,9 +279,13 @@ export async function apiFile(base: ApiBase, path: string, options: RequestOptio
       if (response.ok) return { status: 'success', blob: await response.blob() };
       const text = await response.text();
       const failure = envelopeIn(text);
-      return failure?.status === 'error'
-        ? failure
-        : { code: response.status, status: 'error', error: { type: 'other', message: text } };
+      const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'));
+      return {
+        ...(failure?.status === 'error'
+          ? failure
+          : { code: response.status, status: 'error', error: { type: 'other', message: text } }),
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      };
     } catch (error) {
       return networkFailure(error instanceof Error ? error.message : String(error));
     }

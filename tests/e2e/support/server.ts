@@ -39,6 +39,8 @@ export interface Portal {
   /** http://127.0.0.1:<port>, also the server's APP_URL. */
   url: string;
   dataDir: string;
+  /** The server's process id (the benchmarks read its memory). */
+  pid: number;
   /** Server output so far (it runs with LOG_LEVEL=warn), for failure messages. */
   output(): string;
   /** Raw .eml files under DATA_DIR/mail, oldest first. */
@@ -350,6 +352,7 @@ async function launchPortal(
   return {
     url,
     dataDir,
+    pid: child.pid!,
     output: () => output,
     readMails: () => readMailDir(dataDir),
     latestResetLink: ({ minMails = 1, timeoutMs = 5_000 } = {}) => waitForResetLink(dataDir, minMails, timeoutMs),

@@ -1,5 +1,6 @@
 /** A repair's odometer photo: joined once, checked by its bytes, served only to its garage (docs/API.md#photos). */
 import crypto from 'node:crypto';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   PHOTO_MAX_BYTES,
@@ -9,8 +10,11 @@ import {
   type RepairRecord,
   type VehicleReading,
 } from '../../../contract';
-import { createPartner, useAppWithPartner, type TestPartner } from '../../support/partners';
+import { PHOTO_READ_CHUNK_BYTES } from '../../../server/services/photos';
+import { readImageHeader } from '../../../server/services/photos/image-header';
+import { createPartner, recordRepair, useAppWithPartner, type TestPartner } from '../../support/partners';
 import { jpegOf, pngOf, webpOf } from '../../support/photos';
+import { CAMERA_XMP, pictureWithMetadata, realJpeg, realWebp } from '../../support/pictures';
 import { call } from '../../support/test-app';
 
 const fixture = useAppWithPartner();
@@ -18,21 +22,14 @@ const MINUTE = 60 * 1000;
 let odometer = 50_000;
 
 /** A new repair of the partner on KODE000002, a little further on than the last. */
-async function newRepair(partner: TestPartner = fixture.partner): Promise<RepairRecord> {
+function newRepair(partner: TestPartner = fixture.partner): Promise<RepairRecord> {
   odometer += 100;
-  const res = await call(fixture.t.app, 'POST', '/api/partner/repairs', {
-    token: partner.token,
-    headers: { 'idempotency-key': crypto.randomUUID() },
-    body: {
-      kode_id: 'KODE000002',
-      odometer,
-      repair_type_id: 'oil_change',
-      consented: true,
-      recorded_at: new Date(fixture.t.clock.now().getTime() - MINUTE).toISOString(),
-    },
+  return recordRepair(fixture.t.app, partner, {
+    kodeId: 'KODE000002',
+    odometer,
+    repairTypeId: 'oil_change',
+    recordedAt: new Date(fixture.t.clock.now().getTime() - MINUTE),
   });
-  expect(res.statusCode).toBe(201);
-  return res.json<ApiSuccess<RepairRecord>>().data;
 }
 
 function put(repairId: string, bytes: Buffer, type: string, partner: TestPartner | null = fixture.partner) {
@@ -62,13 +59,21 @@ async function historyRecord(id: string, partner: TestPartner = fixture.partner)
   return res.json<ApiSuccess<RepairRecord[]>>().data.find((record) => record.id === id);
 }
 
+/** The JPEG with a comment (COM) segment after its SOI, as some cameras and editors write. */
+function withJpegComment(jpeg: Buffer, comment: string): Buffer {
+  const text = Buffer.from(comment, 'latin1');
+  const length = Buffer.alloc(2);
+  length.writeUInt16BE(text.length + 2);
+  return Buffer.concat([jpeg.subarray(0, 2), Buffer.from([0xff, 0xfe]), length, text, jpeg.subarray(2)]);
+}
+
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 
 describe('PUT /api/partner/repairs/{id}/photo', () => {
   it('joins a WebP once: 201, then 200 for the same bytes, and the history carries it', async () => {
     const repair = await newRepair();
     expect((await historyRecord(repair.id))?.photo).toBeNull();
-    const picture = webpOf(1600, 1200);
+    const picture = await realWebp(1600, 1200);
     const first = await put(repair.id, picture, 'image/webp');
     expect(first.statusCode).toBe(201);
     const photo: Photo = {
@@ -87,31 +92,82 @@ describe('PUT /api/partner/repairs/{id}/photo', () => {
 
   it('joins a JPEG, with a charset or capitals in its Content-Type', async () => {
     const repair = await newRepair();
-    const res = await put(repair.id, jpegOf(1200, 1600), 'Image/JPEG; charset=binary');
+    const res = await put(repair.id, await realJpeg(1200, 1600), 'Image/JPEG; charset=binary');
     expect(res.statusCode).toBe(201);
     expect(res.json<ApiSuccess<Photo>>().data).toMatchObject({ width: 1200, height: 1600 });
   });
 
   it('refuses a different photo for a repair that has one: 409 photo_exists, the first kept', async () => {
     const repair = await newRepair();
-    const first = jpegOf(800, 600, 1);
+    const first = await realJpeg(800, 600, { variant: 1 });
     expect((await put(repair.id, first, 'image/jpeg')).statusCode).toBe(201);
-    expectRefused(await put(repair.id, jpegOf(800, 600, 2), 'image/jpeg'), 409, 'photo_exists');
-    expectRefused(await put(repair.id, webpOf(800, 600), 'image/webp'), 409, 'photo_exists');
+    expectRefused(await put(repair.id, await realJpeg(800, 600, { variant: 2 }), 'image/jpeg'), 409, 'photo_exists');
+    expectRefused(await put(repair.id, await realWebp(800, 600), 'image/webp'), 409, 'photo_exists');
     expect((await get(repair.id)).rawPayload.equals(first)).toBe(true);
   });
 
   it('refuses what is not a WebP or JPEG of its declared type: 415 photo_invalid', async () => {
     const repair = await newRepair();
     expectRefused(await put(repair.id, pngOf(640, 480), 'image/jpeg'), 415, 'photo_invalid');
-    expectRefused(await put(repair.id, jpegOf(640, 480), 'image/webp'), 415, 'photo_invalid');
-    expectRefused(await put(repair.id, webpOf(640, 480), 'image/jpeg'), 415, 'photo_invalid');
+    expectRefused(await put(repair.id, await realJpeg(640, 480), 'image/webp'), 415, 'photo_invalid');
+    expectRefused(await put(repair.id, await realWebp(640, 480), 'image/jpeg'), 415, 'photo_invalid');
     expectRefused(await put(repair.id, Buffer.from('not a picture at all'), 'image/jpeg'), 415, 'photo_invalid');
     expectRefused(await put(repair.id, jpegOf(640, 480).subarray(0, 12), 'image/jpeg'), 415, 'photo_invalid');
-    expectRefused(await put(repair.id, jpegOf(1601, 1200), 'image/jpeg'), 415, 'photo_invalid');
-    expectRefused(await put(repair.id, webpOf(1200, 1601), 'image/webp'), 415, 'photo_invalid');
+    expectRefused(await put(repair.id, await realJpeg(1601, 1200), 'image/jpeg'), 415, 'photo_invalid');
+    expectRefused(await put(repair.id, await realWebp(1200, 1601), 'image/webp'), 415, 'photo_invalid');
     expect((await historyRecord(repair.id))?.photo).toBeNull();
   });
+
+  it('refuses bytes that only look like a photo: a header alone, a picture cut short or damaged', async () => {
+    const repair = await newRepair();
+    // 17 bytes whose header claims 1600×1200 (SOI, a frame header, EOI): no image data at all.
+    const headerOnly = Buffer.from('ffd8ffc0000b0804b0064001011100ffd9', 'hex');
+    expect(readImageHeader(headerOnly)).toEqual({ type: 'image/jpeg', width: 1600, height: 1200 });
+    expectRefused(await put(repair.id, headerOnly, 'image/jpeg'), 415, 'photo_invalid');
+    expectRefused(await put(repair.id, jpegOf(1600, 1200), 'image/jpeg'), 415, 'photo_invalid');
+    expectRefused(await put(repair.id, webpOf(1600, 1200), 'image/webp'), 415, 'photo_invalid');
+    const jpeg = await realJpeg(800, 600, { noise: true });
+    const half = (bytes: Buffer) => bytes.subarray(0, Math.floor(bytes.length / 2));
+    expectRefused(await put(repair.id, half(jpeg), 'image/jpeg'), 415, 'photo_invalid');
+    const webp = await realWebp(800, 600, { noise: true });
+    expectRefused(await put(repair.id, half(webp), 'image/webp'), 415, 'photo_invalid');
+    // Every segment whole and an end marker, but half the image data: only decoding it tells.
+    const endedEarly = Buffer.concat([half(jpeg), Buffer.from([0xff, 0xd9])]);
+    expectRefused(await put(repair.id, endedEarly, 'image/jpeg'), 415, 'photo_invalid');
+    expect((await historyRecord(repair.id))?.photo).toBeNull();
+  });
+
+  for (const type of ['jpeg', 'webp'] as const) {
+    it(`takes a ${type.toUpperCase()}'s metadata out before storing it: no GPS, no name, the picture whole`, async () => {
+      const repair = await newRepair();
+      const uploaded = await pictureWithMetadata(type, 1024, 768);
+      const original = await sharp(uploaded).metadata();
+      expect(original.exif).toBeDefined();
+      expect(original.xmp).toBeDefined();
+      const withComment = type === 'jpeg' ? withJpegComment(uploaded, 'Garage El Amel, Karim') : uploaded;
+      const res = await put(repair.id, withComment, `image/${type}`);
+      expect(res.statusCode).toBe(201);
+      const served = (await get(repair.id)).rawPayload;
+      expect(res.json<ApiSuccess<Photo>>().data).toMatchObject({ bytes: served.length, width: 1024, height: 768 });
+      const text = served.toString('latin1');
+      for (const trace of [
+        'Exif',
+        'Karim',
+        'Benali',
+        'TabletCam',
+        'http://ns.adobe.com/xap',
+        CAMERA_XMP.slice(0, 20),
+      ]) {
+        expect(text, trace).not.toContain(trace);
+      }
+      const kept = await sharp(served).metadata();
+      expect(kept).toMatchObject({ format: type, width: 1024, height: 768 });
+      expect(kept.exif).toBeUndefined();
+      expect(kept.xmp).toBeUndefined();
+      const pixels = async (bytes: Buffer) => sharp(bytes).raw().toBuffer();
+      expect((await pixels(served)).equals(await pixels(uploaded))).toBe(true);
+    });
+  }
 
   it('refuses other media types with 415 unsupported_media_type, and the photo types on other routes', async () => {
     const repair = await newRepair();
@@ -130,11 +186,14 @@ describe('PUT /api/partner/repairs/{id}/photo', () => {
 
   it(`refuses more than ${PHOTO_MAX_BYTES} bytes with 413 body_too_large in the envelope`, async () => {
     const repair = await newRepair();
-    const picture = jpegOf(1600, 1200);
+    const picture = await realJpeg(1600, 1200);
     const tooLarge = Buffer.concat([picture, Buffer.alloc(PHOTO_MAX_BYTES + 1 - picture.length)]);
     expectRefused(await put(repair.id, tooLarge, 'image/jpeg'), 413, 'body_too_large');
+    // What follows the image's end is kept by no one: the picture is stored without it.
     const justRight = Buffer.concat([picture, Buffer.alloc(PHOTO_MAX_BYTES - picture.length)]);
-    expect((await put(repair.id, justRight, 'image/jpeg')).statusCode).toBe(201);
+    const res = await put(repair.id, justRight, 'image/jpeg');
+    expect(res.statusCode).toBe(201);
+    expect(res.json<ApiSuccess<Photo>>().data.bytes).toBe(picture.length);
   });
 
   it("answers 404 for another partner's repair before reading its body, however large", async () => {
@@ -159,7 +218,7 @@ describe('PUT /api/partner/repairs/{id}/photo', () => {
 describe('GET /api/partner/repairs/{id}/photo', () => {
   it('answers the bytes to its garage, privately cached, with the sha256 as ETag and 304 to it', async () => {
     const repair = await newRepair();
-    const picture = webpOf(1024, 768, 7);
+    const picture = await realWebp(1024, 768, { variant: 7 });
     await put(repair.id, picture, 'image/webp');
     const res = await get(repair.id);
     expect(res.statusCode).toBe(200);
@@ -175,7 +234,7 @@ describe('GET /api/partner/repairs/{id}/photo', () => {
 
   it('answers 304 to every If-None-Match that names its ETag: weak, in a list, or *', async () => {
     const repair = await newRepair();
-    const picture = webpOf(800, 600, 11);
+    const picture = await realWebp(800, 600, { variant: 11 });
     await put(repair.id, picture, 'image/webp');
     const tag = `"${sha256(picture)}"`;
     for (const header of [`W/${tag}`, `"0000", ${tag}`, `W/"1111",W/${tag}`, '*']) {
@@ -189,6 +248,17 @@ describe('GET /api/partner/repairs/{id}/photo', () => {
       expect(res.statusCode, header).toBe(200);
       expect(res.rawPayload.equals(picture), header).toBe(true);
     }
+  });
+
+  it('answers a camera-sized photo, read piece by piece, byte for byte', async () => {
+    const repair = await newRepair();
+    const picture = await realJpeg(1600, 1200, { noise: true, quality: 90 });
+    expect(picture.length).toBeGreaterThan(3 * PHOTO_READ_CHUNK_BYTES);
+    expect((await put(repair.id, picture, 'image/jpeg')).statusCode).toBe(201);
+    const res = await get(repair.id);
+    expect(res.statusCode).toBe(200);
+    expect(Number(res.headers['content-length'])).toBe(picture.length);
+    expect(sha256(res.rawPayload)).toBe(sha256(picture));
   });
 
   it('keeps every error out of caches, as every other partner answer does', async () => {
@@ -208,7 +278,7 @@ describe('GET /api/partner/repairs/{id}/photo', () => {
   it('is not found for another partner, without credentials, or before a photo is joined', async () => {
     const repair = await newRepair();
     expectRefused(await get(repair.id), 404, 'not_found');
-    await put(repair.id, jpegOf(640, 480), 'image/jpeg');
+    expect((await put(repair.id, await realJpeg(640, 480), 'image/jpeg')).statusCode).toBe(201);
     const other = await createPartner(fixture.t.app);
     expectRefused(await get(repair.id, {}, other), 404, 'not_found');
     expectRefused(await get(repair.id, {}, null), 404, 'not_found');
@@ -219,7 +289,7 @@ describe('GET /api/partner/repairs/{id}/photo', () => {
 describe("a vehicle's readings", () => {
   it('say whether each reading has a photo, to every garage, and never give it', async () => {
     const withPhoto = await newRepair();
-    await put(withPhoto.id, jpegOf(640, 480), 'image/jpeg');
+    expect((await put(withPhoto.id, await realJpeg(640, 480), 'image/jpeg')).statusCode).toBe(201);
     const without = await newRepair();
     const other = await createPartner(fixture.t.app);
     const res = await call(fixture.t.app, 'GET', '/api/partner/vehicles/KODE000002/readings', { token: other.token });

@@ -5,7 +5,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Statistics } from '../../../contract';
-import { apiRequest, configureAnswerSchemas, configureApiClient, isNetworkFailure } from '../../../src/lib/api/client';
+import {
+  apiFile,
+  apiRequest,
+  configureAnswerSchemas,
+  configureApiClient,
+  isNetworkFailure,
+} from '../../../src/lib/api/client';
 
 type FetchArgs = [string, RequestInit];
 
@@ -52,6 +58,17 @@ describe('the API client', () => {
     expect(headers['X-Origin']).toBe(window.location.origin);
     expect(headers['Accept-Language']).toBe('ar');
     expect(headers.Authorization).toBe('Bearer token-1');
+  });
+
+  it("gives a file's failure with the wait its Retry-After asks for", async () => {
+    fetchMock.mockResolvedValue(
+      new Response(
+        JSON.stringify({ code: 503, status: 'error', error: { type: 'other', message: 'x', reason: 'unavailable' } }),
+        { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '5' } },
+      ),
+    );
+    const answer = await apiFile('partner', '/repairs/00000000-0000-4000-8000-000000000001/photo');
+    expect(answer).toMatchObject({ code: 503, status: 'error', error: { reason: 'unavailable' }, retryAfterMs: 5_000 });
   });
 
   it('never sends the access token to the auth or public bases', async () => {

@@ -8,10 +8,22 @@ import { getRepairPhoto } from '../../../lib/api/repair-photo';
 import { db } from '../../../lib/db';
 import type { HistoryPhoto } from './history';
 
-async function photoBlob(photo: HistoryPhoto): Promise<Blob | null> {
+/**
+ * A photo the server turned away for a moment (503 with Retry-After: too many photos moving at once,
+ * docs/API.md#photo-traffic) is asked for again after that wait, this many times at most.
+ */
+const BUSY_RETRIES = 2;
+
+async function photoBlob(photo: HistoryPhoto, stillWanted: () => boolean): Promise<Blob | null> {
   if (photo.state !== 'sent') return (await db.photos.get(photo.localId))?.blob ?? null;
-  const answer = await getRepairPhoto(photo.repairId);
-  return answer.status === 'success' ? answer.blob : null;
+  for (let retries = 0; ; retries++) {
+    const answer = await getRepairPhoto(photo.repairId);
+    if (answer.status === 'success') return answer.blob;
+    const wait = answer.code === 503 ? answer.retryAfterMs : undefined;
+    if (wait === undefined || retries >= BUSY_RETRIES || !stillWanted()) return null;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    if (!stillWanted()) return null;
+  }
 }
 
 /** Where a photo stands, named once: it is loaded again only when it moves. */
@@ -33,7 +45,7 @@ export function usePhotoImage(photo: HistoryPhoto, wanted = true): PhotoImage {
     if (!wanted) return;
     let url: string | null = null;
     let active = true;
-    photoBlob(photo).then(
+    photoBlob(photo, () => active).then(
       (blob) => {
         if (!active) return;
         if (blob) url = URL.createObjectURL(blob);

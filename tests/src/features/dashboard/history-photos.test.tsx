@@ -82,20 +82,38 @@ function withPhoto(index: number): RepairRecord {
   });
 }
 
+/** The dashboard's History tab, opened on these records, once their thumbnails are listed. */
+async function historyThumbnails(records: RepairRecord[]): Promise<HTMLElement[]> {
+  api.on('GET /repairs', () => ok(records));
+  const user = userEvent.setup();
+  await renderWithApp(<DashboardPage />);
+  await screen.findByRole('option', { name: 'Vidange' });
+  await user.click(screen.getByRole('tab', { name: 'Historique' }));
+  await waitFor(() => expect(document.querySelectorAll('[data-entry-photo]')).toHaveLength(records.length));
+  const thumbnails = [...document.querySelectorAll<HTMLElement>('[data-entry-photo]')];
+  // Each watched for coming near the screen, as it is once its effect has run.
+  const watched = (element: Element) => ScrolledObserver.all.some((observer) => observer.watched.has(element));
+  await waitFor(() => expect(thumbnails.every(watched)).toBe(true));
+  return thumbnails;
+}
+
+/** The server's answer to a photo while too many are moving (docs/API.md#photo-traffic). */
+const busy = (retryAfterMs: number) => ({
+  code: 503,
+  status: 'error' as const,
+  error: { type: 'other' as const, message: 'Le service est momentanément indisponible', reason: 'unavailable' },
+  retryAfterMs,
+});
+
 describe("the history's photo thumbnails", () => {
   it('fetch a sent photo only once it comes near the screen, or when it is opened', async () => {
     const records = [withPhoto(1), withPhoto(2), withPhoto(3)];
-    api.on('GET /repairs', () => ok(records));
     vi.mocked(getRepairPhoto).mockResolvedValue({
       status: 'success',
       blob: new Blob(['webp'], { type: 'image/webp' }),
     });
+    const thumbnails = await historyThumbnails(records);
     const user = userEvent.setup();
-    await renderWithApp(<DashboardPage />);
-    await screen.findByRole('option', { name: 'Vidange' });
-    await user.click(screen.getByRole('tab', { name: 'Historique' }));
-    await waitFor(() => expect(document.querySelectorAll('[data-entry-photo]')).toHaveLength(3));
-    const thumbnails = [...document.querySelectorAll<HTMLElement>('[data-entry-photo]')];
     // Nothing fetched while none is near the screen.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(getRepairPhoto).not.toHaveBeenCalled();
@@ -110,5 +128,35 @@ describe("the history's photo thumbnails", () => {
     await waitFor(() => expect(getRepairPhoto).toHaveBeenCalledTimes(2));
     expect(getRepairPhoto).toHaveBeenLastCalledWith(records[2]!.id);
     expect(vi.mocked(getRepairPhoto).mock.calls.map(([id]) => id)).not.toContain(records[1]!.id);
+  });
+
+  it('ask again for a photo the server turned away for a moment, after its Retry-After', async () => {
+    vi.mocked(getRepairPhoto)
+      .mockReset()
+      .mockResolvedValueOnce(busy(20))
+      .mockResolvedValueOnce({ status: 'success', blob: new Blob(['webp'], { type: 'image/webp' }) });
+    const [thumbnail] = await historyThumbnails([withPhoto(4)]);
+    ScrolledObserver.scrollTo(thumbnail!);
+    await waitFor(() => expect(thumbnail!.querySelector('img')?.getAttribute('src')).toBe('blob:photo'));
+    expect(getRepairPhoto).toHaveBeenCalledTimes(2);
+  });
+
+  it('show a photo as missing once the server has turned it away three times, or for good', async () => {
+    const records = [withPhoto(5), withPhoto(6)];
+    const gone = {
+      code: 404,
+      status: 'error' as const,
+      error: { type: 'not_found' as const, message: '', reason: 'not_found' },
+    };
+    vi.mocked(getRepairPhoto)
+      .mockReset()
+      .mockImplementation(async (id) => (id === records[0]!.id ? busy(10) : gone));
+    const thumbnails = await historyThumbnails(records);
+    for (const thumbnail of thumbnails) ScrolledObserver.scrollTo(thumbnail);
+    await waitFor(() => expect(getRepairPhoto).toHaveBeenCalledTimes(4));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(vi.mocked(getRepairPhoto).mock.calls.filter(([id]) => id === records[0]!.id)).toHaveLength(3);
+    expect(vi.mocked(getRepairPhoto).mock.calls.filter(([id]) => id === records[1]!.id)).toHaveLength(1);
+    for (const thumbnail of thumbnails) expect(thumbnail.querySelector('img')).toBeNull();
   });
 });
