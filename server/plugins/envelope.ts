@@ -9,6 +9,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiFailure, ErrorCode, ErrorType } from '../../contract';
 import { languageOf, messageFor, type Language } from '../i18n/messages';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { ApiError } from '../http/errors';
 import { RequestValidationError } from '../http/validation';
 
@@ -75,9 +76,20 @@ function classifyFastifyError(error: FastifyError): { code: number; type: ErrorT
   return null;
 }
 
+/** Retry-After on a call the database could not answer: the ready probe's interval, about. */
+const DATABASE_AWAY_RETRY_AFTER_S = 5;
+const DATABASE_AWAY_LOG_INTERVAL_MS = 10_000;
+
 export const envelopePlugin = fp(
   async (app) => {
     app.decorateRequest('language', 'fr');
+    // One warning while the database is away, then one every 10 s, not one error per call.
+    let databaseAwayLoggedAt = -Infinity;
+    const noteDatabaseAway = (request: FastifyRequest, error: Error) => {
+      if (performance.now() - databaseAwayLoggedAt < DATABASE_AWAY_LOG_INTERVAL_MS) return;
+      databaseAwayLoggedAt = performance.now();
+      request.log.warn({ err: loggableError(error) }, 'database unavailable: answering 503');
+    };
     // Fastify's own 503 while closing (return503OnClosing) has its own body: this one is enveloped.
     let closing = false;
     app.addHook('preClose', async () => {
@@ -115,6 +127,11 @@ export const envelopePlugin = fp(
       }
       const known = classifyFastifyError(error);
       if (known) return reply.code(known.code).send(failure(language, known.code, known.type, known.reason));
+      if (isDatabaseUnavailable(error)) {
+        noteDatabaseAway(request, error);
+        reply.header('retry-after', String(DATABASE_AWAY_RETRY_AFTER_S));
+        return reply.code(503).send(failure(language, 503, 'other', 'unavailable'));
+      }
       request.log.error({ err: loggableError(error) }, 'unhandled error');
       return reply.code(500).send(failure(language, 500, 'other', 'internal'));
     });

@@ -12,7 +12,29 @@ const USER_AGENT_MAX_LENGTH = 512;
 
 const SEPARATOR = ' · ';
 
-const joined = (...parts: (string | undefined)[]) => parts.filter((part) => part && part.trim()).join(' ');
+/** One name (a browser, a system, a device): a real one is a few words, never longer. */
+const NAME_MAX_LENGTH = 40;
+/** A whole label: three names and their separators. */
+export const DEVICE_LABEL_MAX_LENGTH = 3 * NAME_MAX_LENGTH + 2 * SEPARATOR.length;
+
+/**
+ * A name as the User-Agent gave it, if it is one: letters, digits, spaces and the marks real names use
+ * (SM-X200, Mobile Safari 17, iOS 17.5, Build/UP1A). A User-Agent is whatever
+ * the client sends, and what the parser matched in it is shown to the partner: a "name" with markup,
+ * quotes or the like in it is none, and is left out whole rather than shown cleaned.
+ */
+function cleanName(name: string): string {
+  const trimmed = name.replace(/\s+/g, ' ').trim();
+  return /[^\p{L}\p{N} ._+\-/()]/u.test(trimmed) ? '' : trimmed;
+}
+
+const joined = (...parts: (string | undefined)[]) =>
+  parts
+    .map((part) => cleanName(part ?? ''))
+    .filter(Boolean)
+    .join(' ')
+    .slice(0, NAME_MAX_LENGTH)
+    .trim();
 
 /**
  * "Chrome 126 · Android 14 · Samsung SM-X200": the browser and its major version, the system and its

@@ -82,6 +82,29 @@ describe('the built PWA, served compressed', () => {
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
   });
+
+  it('answers every unmatched API path 404 not_found in the envelope: an empty segment, a long one, any method', async () => {
+    const longSegment = 'a'.repeat(300);
+    const paths = [
+      '/api/partner//statistics',
+      '/api//partner/statistics',
+      `/api/partner/${longSegment}`,
+      `/api/${longSegment}/x`,
+      '/api/partner/statistics/extra',
+    ];
+    for (const url of paths) {
+      for (const method of ['GET', 'HEAD', 'POST', 'DELETE'] as const) {
+        const response = await testApp.app.inject({ method, url });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        if (method === 'HEAD') continue;
+        expect(response.json(), `${method} ${url}`).toMatchObject({
+          code: 404,
+          status: 'error',
+          error: { type: 'not_found', reason: 'not_found' },
+        });
+      }
+    }
+  });
 });
 
 describe('the prerendered first screens (docs/ARCHITECTURE.md#prerendered-first-screens)', () => {

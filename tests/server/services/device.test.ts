@@ -3,7 +3,7 @@
  * User-Agent by ua-parser-js, and the network it called from rather than its address.
  */
 import { describe, expect, it } from 'vitest';
-import { coarseAddress, deviceLabel } from '../../../server/services/device';
+import { coarseAddress, DEVICE_LABEL_MAX_LENGTH, deviceLabel } from '../../../server/services/device';
 
 describe('deviceLabel', () => {
   it.each([
@@ -28,6 +28,23 @@ describe('deviceLabel', () => {
 
   it.each([undefined, '', 'curl/8.5.0', 'lightMyRequest'])('is empty when nothing can be told from %j', (userAgent) => {
     expect(deviceLabel(userAgent)).toBe('');
+  });
+
+  it.each([
+    'Mozilla/5.0 (Linux; Android 14; <img src=x onerror=alert(1)>) AppleWebKit/537.36 Chrome/126.0 Safari/537.36',
+    'Mozilla/5.0 (Linux; Android 14; SM-X200"><script>alert(1)</script>) Chrome/126.0 Safari/537.36',
+    '<svg onload=alert(1)>/1.0 (Linux; Android 14; Build/"\'&) Chrome/126.0',
+  ])('keeps nothing of markup a User-Agent carries: %s', (userAgent) => {
+    const label = deviceLabel(userAgent);
+    expect(label).toMatch(/Android 14/);
+    expect(label).not.toMatch(/[<>"'&=]/);
+    expect(label).not.toMatch(/onerror|onload|script/i);
+  });
+
+  it('keeps each name short, however long the User-Agent makes it', () => {
+    const label = deviceLabel(`Mozilla/5.0 (Linux; Android 14; ${'Model'.repeat(60)}) Chrome/126.0 Safari/537.36`);
+    expect(label.length).toBeLessThanOrEqual(DEVICE_LABEL_MAX_LENGTH);
+    for (const part of label.split(' · ')) expect(part.length).toBeLessThanOrEqual(40);
   });
 
   it('reads only the start of an overlong User-Agent', () => {
