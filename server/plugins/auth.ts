@@ -24,6 +24,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     tokens: Tokens;
     clock: Clock;
+    /** Names a refresh token's successor at its rotation (services/sessions.ts#successorOf). */
+    successorKey: Buffer;
     /** The partner's hand-over key, handed to their tablets at every sign-in (services/keys.ts). */
     handoverKeyOf: (partnerId: string) => string;
     /**
@@ -82,6 +84,7 @@ export const authPlugin = fp<{ config: Config; clock: Clock }>(
     });
     app.decorate('clock', clock);
     app.decorate('tokens', new Tokens(keys, clock));
+    app.decorate('successorKey', keys.successor);
     app.decorate('handoverKeyOf', (partnerId: string) => handoverKeyFor(keys.handover, partnerId));
     app.decorateRequest('partner', null);
     const touch = sessionToucher(app.db);

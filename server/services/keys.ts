@@ -1,7 +1,8 @@
 /**
  * Token keys: from the environment when set (required in production, shared by every instance),
  * otherwise generated once into DATA_DIR/keys.json so a restart keeps sessions valid. The device
- * cookie's key is derived from the access key, so every instance has it without another setting.
+ * cookie's key and the refresh tokens' successor key are derived from the access key, so every
+ * instance has them without another setting.
  * The hand-over secret (HANDOVER_KEY) is kept the same way: each partner's hand-over key is derived
  * from it (handoverKeyFor), so every instance hands a partner's tablets the same key
  * (docs/ARCHITECTURE.md#the-hand-over-file).
@@ -18,6 +19,11 @@ export interface TokenKeys {
   device: string;
   /** The hand-over secret: 32 bytes in base64url, never sent; partners get keys derived from it. */
   handover: string;
+  /**
+   * Names the token that succeeds a refresh token at its rotation (services/sessions.ts): derived
+   * from the access key, so every instance names the same successor.
+   */
+  successor: Buffer;
 }
 
 /** The raw keys as HANDOVER_KEY and the other variables give them, and as keys.json keeps them. */
@@ -31,12 +37,14 @@ const toPaserk = (raw: string) => `k4.local.${raw}`;
 const newRawKey = () => crypto.randomBytes(32).toString('base64url');
 
 function keysFrom({ access, reset, handover }: RawKeys): TokenKeys {
-  const device = crypto.hkdfSync('sha256', Buffer.from(access, 'base64url'), '', 'portal login device cookie', 32);
+  const derived = (info: string) =>
+    Buffer.from(crypto.hkdfSync('sha256', Buffer.from(access, 'base64url'), '', info, 32));
   return {
     access: toPaserk(access),
     reset: toPaserk(reset),
-    device: toPaserk(Buffer.from(device).toString('base64url')),
+    device: toPaserk(derived('portal login device cookie').toString('base64url')),
     handover,
+    successor: derived('portal refresh token successor'),
   };
 }
 

@@ -16,8 +16,9 @@ export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
  * How long after a rotation the rotated token is still honoured. Two tabs of the PWA (or a retry
  * after a response lost on a flaky workshop connection) may present the same token at nearly the
  * same moment; the second must not be mistaken for a stolen token and sign the garage out. Within
- * the window it gets a fresh sibling token in the same family; after it, a repeat is treated as
- * theft and revokes the whole family.
+ * the window it gets the same successor the first got (successorOf): the family never branches, so
+ * two holders of one token stay on one line of tokens, and the next repeat after a window is seen.
+ * After it, a repeat is treated as theft and revokes the whole family.
  */
 export const ROTATION_GRACE_MS = 10_000;
 
@@ -85,6 +86,8 @@ interface SessionInput extends ClientDevice {
   userId: string;
   rememberMe: boolean;
   now: Date;
+  /** The token to issue (a rotation's successor); a new random one otherwise. */
+  token?: string;
   /** With a rotation: the family, and when it signed in. */
   familyId?: string;
   signedInAt?: Date;
@@ -105,7 +108,7 @@ async function pruneExpired(db: Database, scope: { familyId: string } | { userId
  * make obsolete go (pruneExpired), so the table does not grow with every refresh for ever.
  */
 export async function createSession(db: Database, input: SessionInput): Promise<IssuedSession> {
-  const token = crypto.randomBytes(32).toString('base64url');
+  const token = input.token ?? crypto.randomBytes(32).toString('base64url');
   const familyId = input.familyId ?? crypto.randomUUID();
   const expiresAt = expiryFor(input.rememberMe, input.now);
   await db.insert(sessions).values({
@@ -136,20 +139,31 @@ async function findByToken(db: Database, token: string): Promise<SessionRow | nu
 }
 
 /**
- * Exchanges a refresh token for a new one in the same family, or says why it cannot. `address` is the
- * refreshing client's coarse address: the family's last use, from there.
+ * The token that succeeds `token` at its rotation: HMAC-SHA256 of it under the successor key
+ * (services/keys.ts), in the tokens' own form. The same on every instance and at every repeat, and
+ * not computable from the token alone.
+ */
+export function successorOf(token: string, successorKey: Buffer): string {
+  return crypto.createHmac('sha256', successorKey).update(token).digest('base64url');
+}
+
+/**
+ * Exchanges a refresh token for its successor in the same family, or says why it cannot. `address` is
+ * the refreshing client's coarse address: the family's last use, from there.
  */
 export function rotateSession(
   db: Database,
   token: string,
   now: Date,
+  successorKey: Buffer,
   address: string | null = null,
 ): Promise<RotationResult> {
   return db.transaction(async (tx) => {
     const row = await findByToken(tx, token);
     if (!row) return { ok: false, reason: 'unknown' };
     if (row.revoked_at) return { ok: false, reason: 'revoked' };
-    if (row.rotated_at) return repeatOfRotated(tx, row, now, address);
+    const successor = successorOf(token, successorKey);
+    if (row.rotated_at) return repeatOfRotated(tx, row, successor, now);
     if (row.expires_at.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
     // Conditional, so of two refreshes racing with the same token exactly one rotates it.
     const claimed = await tx
@@ -157,28 +171,40 @@ export function rotateSession(
       .set({ rotated_at: now })
       .where(and(eq(sessions.id, row.id), isNull(sessions.rotated_at), isNull(sessions.revoked_at)))
       .returning({ id: sessions.id });
-    if (claimed.length === 0) return lostRace(tx, row.id, now, address);
-    return { ok: true, session: await createSession(tx, nextIn(row, now, address)) };
+    if (claimed.length === 0) return lostRace(tx, row.id, successor, now);
+    return { ok: true, session: await createSession(tx, { ...nextIn(row, now, address), token: successor }) };
   });
 }
 
 /** Another request rotated the token between our read and our update: it is now a repeat. */
-async function lostRace(db: Database, rowId: string, now: Date, address: string | null): Promise<RotationResult> {
+async function lostRace(db: Database, rowId: string, successor: string, now: Date): Promise<RotationResult> {
   const [row] = await db.select().from(sessions).where(eq(sessions.id, rowId)).limit(1);
   if (!row || row.revoked_at) return { ok: false, reason: 'revoked' };
-  return repeatOfRotated(db, row, now, address);
+  return repeatOfRotated(db, row, successor, now);
 }
 
-/** A rotated token presented again: a sibling within the grace window, otherwise theft. */
-async function repeatOfRotated(
-  db: Database,
-  row: SessionRow,
-  now: Date,
-  address: string | null,
-): Promise<RotationResult> {
+/**
+ * A rotated token presented again: within the grace window, the successor its rotation issued, once
+ * more; otherwise, or when its successor is not the one it names (a branch, which only a row made
+ * before successors were derived can show), theft.
+ */
+async function repeatOfRotated(db: Database, row: SessionRow, successor: string, now: Date): Promise<RotationResult> {
   const rotatedAt = row.rotated_at?.getTime() ?? 0;
   if (now.getTime() - rotatedAt <= ROTATION_GRACE_MS) {
-    return { ok: true, session: await createSession(db, nextIn(row, now, address)) };
+    const next = await findByToken(db, successor);
+    if (next?.family_id === row.family_id && !next.revoked_at) {
+      return {
+        ok: true,
+        session: {
+          token: successor,
+          familyId: next.family_id,
+          userId: next.user_id,
+          rememberMe: next.remember_me,
+          expiresAt: next.expires_at,
+        },
+      };
+    }
+    if (next?.revoked_at) return { ok: false, reason: 'revoked' };
   }
   await revokeFamily(db, row.family_id, now);
   return { ok: false, reason: 'reused', revoked: row.family_id };

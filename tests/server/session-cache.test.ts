@@ -86,6 +86,20 @@ describe('the session cache', () => {
       });
     });
 
+    it('a rotated cookie replayed on B within the window gets the successor A gave: one line of tokens', async () => {
+      const tablet = await signIn(a, await createPartner(a.app));
+      const onA = await refresh(a.app, tablet.refresh);
+      const successor = refreshCookie(onA).value;
+      const replays = await Promise.all([refresh(b.app, tablet.refresh), refresh(a.app, tablet.refresh)]);
+      for (const replay of replays) {
+        expect(replay.statusCode).toBe(200);
+        expect(refreshCookie(replay).value).toBe(successor);
+      }
+      const rows = await a.app.db.select().from(sessions).where(eq(sessions.family_id, tablet.id));
+      expect(rows).toHaveLength(2);
+      expect(await stateOn(b, replays[0]!.json<{ data: AuthSession }>().data.access_token)).toBe('live');
+    });
+
     it('a session signed out through A is refused by B at once, though B had it cached as live', async () => {
       const partner = await createPartner(a.app);
       const tablet = await signIn(a, partner);

@@ -27,7 +27,9 @@ export const refreshRoute: FastifyPluginAsync<{ config: Config }> = async (app, 
     { schema: { response: responseSchemas('POST auth /refresh') }, preHandler: app.checkOrigin },
     async (request, reply) => {
       const token = readRefreshCookie(request);
-      const result = token ? await rotateSession(app.db, token, app.clock(), coarseAddress(request.ip)) : null;
+      const result = token
+        ? await rotateSession(app.db, token, app.clock(), app.successorKey, coarseAddress(request.ip))
+        : null;
       if (result?.ok === false && result.reason === 'reused') {
         request.log.warn('refresh token presented again after rotation: its session family is revoked');
         if (result.revoked) await app.sessionCache.revoked([result.revoked]);
