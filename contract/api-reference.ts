@@ -99,7 +99,10 @@ export const API_REFERENCE: Record<EndpointKey, EndpointReference> = {
     summary: 'Renew the session from the refresh cookie',
     guide: 'post-refresh',
     credentials: 'refresh_cookie',
-    failures: { 401: ['session_expired', 'session_revoked'], 403: ['forbidden_origin'] },
+    failures: { 401: ['session_expired', 'session_revoked'], 403: ['forbidden_origin'], ...RATE_LIMITED },
+    failureNotes: {
+      429: 'More than 120 refreshes of one session in a minute: the session and its cookie are kept; ask again after Retry-After.',
+    },
   },
   'GET auth /logout/partner': {
     summary: 'Sign out (GET form)',

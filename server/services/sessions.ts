@@ -5,7 +5,7 @@
  * Only the SHA-256 of a refresh token is stored: a copy of the table cannot be replayed.
  */
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { sessions } from '../db/schema';
 
@@ -29,9 +29,9 @@ export const ROTATION_GRACE_MS = 10_000;
 export const TOUCH_INTERVAL_MS = 60_000;
 
 /**
- * Rows are deleted once expired this long (pruneExpired): until then a rotated token presented again is
- * still seen as theft, and a tablet signed out from elsewhere is still told so. Past a row's expiry its
- * token is refused anyway; once deleted, as unknown (`session_expired`), whatever the row said.
+ * Rows are deleted once expired this long (pruneExpired): until then a tablet signed out from elsewhere
+ * is still told so. Past a row's expiry its token is refused anyway; once deleted, as unknown
+ * (`session_expired`), whatever the row said.
  */
 export const EXPIRED_ROWS_KEPT_MS = 24 * 60 * 60 * 1000;
 
@@ -94,13 +94,26 @@ interface SessionInput extends ClientDevice {
 }
 
 /**
- * Deletes the rows expired EXPIRED_ROWS_KEPT_MS ago or more: of one family (at each of its rotations,
- * which add a row each, about 30 a day on a tablet used all day) or of one user (at a sign-in, which
- * also clears the families of tablets no longer used). Indexed by family and by user.
+ * Deletes the rows no token needs any more: rotated ROTATION_GRACE_MS ago or more (a repeat of such a
+ * token is theft however it is told, and its successor tells it: rotateSession), and expired
+ * EXPIRED_ROWS_KEPT_MS ago or more. Of one family at each of its rotations, or of one user at a
+ * sign-in (which also clears the families of tablets no longer used). A family thus keeps its live row
+ * and at most the one rotated within the window, however often it refreshes. Indexed by family and by
+ * user.
  */
 async function pruneExpired(db: Database, scope: { familyId: string } | { userId: string }, now: Date): Promise<void> {
   const whose = 'familyId' in scope ? eq(sessions.family_id, scope.familyId) : eq(sessions.user_id, scope.userId);
-  await db.delete(sessions).where(and(whose, lte(sessions.expires_at, new Date(now.getTime() - EXPIRED_ROWS_KEPT_MS))));
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        whose,
+        or(
+          lte(sessions.expires_at, new Date(now.getTime() - EXPIRED_ROWS_KEPT_MS)),
+          lte(sessions.rotated_at, new Date(now.getTime() - ROTATION_GRACE_MS)),
+        ),
+      ),
+    );
 }
 
 /**
@@ -160,9 +173,9 @@ export function rotateSession(
 ): Promise<RotationResult> {
   return db.transaction(async (tx) => {
     const row = await findByToken(tx, token);
-    if (!row) return { ok: false, reason: 'unknown' };
-    if (row.revoked_at) return { ok: false, reason: 'revoked' };
     const successor = successorOf(token, successorKey);
+    if (!row) return repeatOfPruned(tx, successor, now);
+    if (row.revoked_at) return { ok: false, reason: 'revoked' };
     if (row.rotated_at) return repeatOfRotated(tx, row, successor, now);
     if (row.expires_at.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
     // Conditional, so of two refreshes racing with the same token exactly one rotates it.
@@ -181,6 +194,19 @@ async function lostRace(db: Database, rowId: string, successor: string, now: Dat
   const [row] = await db.select().from(sessions).where(eq(sessions.id, rowId)).limit(1);
   if (!row || row.revoked_at) return { ok: false, reason: 'revoked' };
   return repeatOfRotated(db, row, successor, now);
+}
+
+/**
+ * A token without a row: unknown, or rotated and pruned since (pruneExpired), past its grace window
+ * then. Its successor tells which: a successor in the database means the token was rotated, and its
+ * repeat is theft, as that of a kept row would be. (A token two rotations old or more is only unknown.)
+ */
+async function repeatOfPruned(db: Database, successor: string, now: Date): Promise<RotationResult> {
+  const next = await findByToken(db, successor);
+  if (!next) return { ok: false, reason: 'unknown' };
+  if (next.revoked_at) return { ok: false, reason: 'revoked' };
+  await revokeFamily(db, next.family_id, now);
+  return { ok: false, reason: 'reused', revoked: next.family_id };
 }
 
 /**
@@ -276,6 +302,11 @@ export async function revokeFamilyOf(db: Database, userId: string, familyId: str
 }
 
 /** The family as the access-token check needs it (FamilyState): two indexed look-ups at most. */
+/** The family of a refresh token that has a row, for its rate limit (routes/auth/refresh.ts). */
+export async function familyOfToken(db: Database, token: string): Promise<string | null> {
+  return (await findByToken(db, token))?.family_id ?? null;
+}
+
 export async function familyState(db: Database, familyId: string, now: Date): Promise<FamilyState> {
   const [live] = await db
     .select({ userId: sessions.user_id, expiresAt: sessions.expires_at })

@@ -207,7 +207,9 @@ async function refreshOnce(): Promise<RefreshOutcome> {
     await establishSession(result.data);
     return 'ok';
   }
-  if (isNetworkFailure(result) || result.code >= 500) {
+  // Not an answer about the session: the server is away, busy, or counting refreshes (429). The
+  // partner stays signed in, offline, and the next call tries again.
+  if (isNetworkFailure(result) || result.code >= 500 || result.code === 429) {
     const user = sessionStore.get().user ?? (await cachedAccount().catch(() => null));
     if (user) {
       update({ status: 'authenticated', user, accessToken: null, offline: true });

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuthSession } from '../../../contract';
 import { sessions } from '../../../server/db/schema';
+import { REFRESH_MAX_PER_WINDOW } from '../../../server/routes/auth/refresh';
 import { hashToken, ROTATION_GRACE_MS } from '../../../server/services/sessions';
 import { createPartner, type TestPartner } from '../../support/partners';
 import { call, createTestApp, type TestApp } from '../../support/test-app';
@@ -221,6 +222,36 @@ describe('POST /api/auth/refresh', () => {
       expect((await refresh(t.app, victim.refresh)).statusCode).toBe(401);
       expect(await accessWorks(t.app, other.access)).toBe(true);
       expect((await refresh(t.app, other.refresh)).statusCode).toBe(200);
+    });
+  });
+
+  describe('rate limit', () => {
+    it(`turns away more than ${REFRESH_MAX_PER_WINDOW} refreshes of one family in a minute: 429, the session kept`, async () => {
+      vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+      try {
+        const first = await signIn();
+        const family = (await sessionRow(t.app, first.refresh))?.family_id ?? '';
+        let token = first.refresh;
+        for (let i = 0; i < REFRESH_MAX_PER_WINDOW; i++) {
+          t.clock.advance(ROTATION_GRACE_MS + 1);
+          const res = await refresh(t.app, token);
+          expect(res.statusCode).toBe(200);
+          token = refreshCookie(res).value;
+        }
+        const rows = (await familyRows(family)).length;
+        const refused = await refresh(t.app, token);
+        expectError(refused, 429, 'rate_limited', 'rate_limited');
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        expect(refused.headers['set-cookie']).toBeUndefined();
+        expect(await familyRows(family)).toHaveLength(rows);
+        // Another family of the same partner is not counted with it.
+        expect((await refresh(t.app, (await signIn({ as: partner })).refresh)).statusCode).toBe(200);
+        // Once the minute is over, the same cookie works.
+        vi.setSystemTime(Date.now() + 61_000);
+        expect((await refresh(t.app, token)).statusCode).toBe(200);
+      } finally {
+        vi.useRealTimers();
+      }
     });
   });
 

@@ -159,6 +159,17 @@ describe('the session gate', () => {
     expect(await db.accounts.get(demoUser.id)).toBeUndefined();
   });
 
+  it('keeps the partner signed in when the server counts too many refreshes (429)', async () => {
+    await rememberSignedInPartner();
+    const session = await freshSessionModule();
+    refreshAnswer.current = () => ok({ access_token: 'v4.local.token', user: demoUser });
+    await session.refreshSession();
+    refreshAnswer.current = () => failed(429, 'Trop de tentatives');
+    const reloaded = await freshSessionModule();
+    expect(await reloaded.refreshSession()).toBe('offline');
+    expect(reloaded.getSession()).toMatchObject({ status: 'authenticated', user: { id: demoUser.id } });
+  });
+
   it('signs out only on a 401 from the server', async () => {
     await rememberSignedInPartner();
     const session = await freshSessionModule();
