@@ -41,28 +41,38 @@ declare module 'fastify' {
   }
 }
 
-/** One limiter per (max, window), made on first use: rate-limiter-flexible fixes both per limiter. */
-function limiterStore(make: (options: IRateLimiterOptions) => RateLimiterAbstract) {
-  const limiters = new Map<string, RateLimiterAbstract>();
-  return async ({ key, max, windowMs }: Limit) => {
+/** One per (max, window), made on first use: rate-limiter-flexible fixes both per limiter. */
+function perLimit<T>(make: (options: IRateLimiterOptions, limit: Limit) => T): (limit: Limit) => T {
+  const made = new Map<string, T>();
+  return (limit: Limit) => {
+    const { max, windowMs } = limit;
     const id = `${max}:${windowMs}`;
-    let limiter = limiters.get(id);
+    let limiter = made.get(id);
     if (!limiter) {
-      limiter = make({ points: max, duration: Math.max(1, Math.ceil(windowMs / 1000)) });
-      limiters.set(id, limiter);
+      limiter = make({ points: max, duration: Math.max(1, Math.ceil(windowMs / 1000)) }, limit);
+      made.set(id, limiter);
     }
+    return limiter;
+  };
+}
+
+/** Counts one hit on the limit's key with the limiter `pick` gives for it. */
+function limiterStore(pick: (limit: Limit) => RateLimiterAbstract) {
+  return async (limit: Limit) => {
     // Over the limit, consume() rejects with the result (the hit is still counted).
-    const res = await limiter.consume(key).catch((error: unknown) => {
-      if (error instanceof RateLimiterRes) return error;
-      throw error;
-    });
+    const res = await pick(limit)
+      .consume(limit.key)
+      .catch((error: unknown) => {
+        if (error instanceof RateLimiterRes) return error;
+        throw error;
+      });
     return { count: res.consumedPoints, resetInMs: res.msBeforeNext };
   };
 }
 
 /** In this process's memory; each key is dropped when its window ends, so the map stays bounded. */
 function flexibleMemoryStore(): RateLimitStore {
-  return { hit: limiterStore((options) => new RateLimiterMemory(options)), async close() {} };
+  return { hit: limiterStore(perLimit((options) => new RateLimiterMemory(options))), async close() {} };
 }
 
 /**
@@ -81,17 +91,21 @@ function redisStore(redis: SharedRedis, prefix: string): RateLimitStore {
   }
   // rate-limiter-flexible joins its prefix and the key with ':'.
   const keyPrefix = prefix.replace(/:$/, '');
+  const insuranceFor = perLimit((options) => new Insurance(options));
+  const sharedFor = perLimit(
+    (options, limit) =>
+      new RateLimiterRedis({
+        ...options,
+        storeClient: redis.client,
+        keyPrefix,
+        rejectIfRedisNotReady: true,
+        // The same counts whether Redis failed a command or is skipped.
+        insuranceLimiter: insuranceFor(limit),
+      }),
+  );
   return {
-    hit: limiterStore(
-      (options) =>
-        new RateLimiterRedis({
-          ...options,
-          storeClient: redis.client,
-          keyPrefix,
-          rejectIfRedisNotReady: true,
-          insuranceLimiter: new Insurance(options),
-        }),
-    ),
+    // A Redis skipped for now (lost, or hung: plugins/redis.ts) is not even asked.
+    hit: limiterStore((limit) => (redis.ready() ? sharedFor(limit) : insuranceFor(limit))),
     async redisAnswers() {
       if (!redis.ready()) return false;
       // Bounded by the connection's command timeout (plugins/redis.ts), like every command.

@@ -12,7 +12,11 @@ import type { Config } from '../config';
 
 export interface SharedRedis {
   client: RedisClient;
-  /** Whether the connection is up; commands fail at once while it is not (no offline queue). */
+  /**
+   * Whether to send Redis commands now: the connection is up, and Redis answered since its last failed
+   * command. Commands fail at once while the connection is down (no offline queue); a Redis connected
+   * but hung is skipped after its first timeout, until a probe's PING is answered (a circuit breaker).
+   */
   ready(): boolean;
   /** Notes that Redis failed a command or is not connected: logged once until it is back. */
   down(reason: string): void;
@@ -29,6 +33,8 @@ declare module 'fastify' {
 const REDIS_CONNECT_WAIT_MS = 3_000;
 /** A Redis that stops answering must not hold sign-in up: a command that takes longer fails. */
 const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+/** While a connected Redis is skipped, how often a PING asks whether it answers again. */
+const REDIS_PROBE_INTERVAL_MS = 1_000;
 
 /** host:port of a Redis URL, for the log: never its password. */
 function redisAddress(url: string): string {
@@ -88,7 +94,49 @@ async function connect(url: string, log: FastifyBaseLogger): Promise<SharedRedis
   client.on('close', () => outage.down('connection closed'));
   client.on('ready', () => outage.up());
   await firstConnection(client);
-  return { client, ready: () => client.status === 'ready', down: (reason) => outage.down(reason) };
+  const breaker = circuitBreaker(client, outage);
+  return {
+    client,
+    ready: () => client.status === 'ready' && !breaker.open(),
+    down(reason) {
+      outage.down(reason);
+      // Connected, yet a command failed (a timeout: Redis hung, or too slow to count on): skip it.
+      if (client.status === 'ready') breaker.trip();
+    },
+  };
+}
+
+/**
+ * Skips a Redis that is connected but does not answer (stopped by SIGSTOP, swapping, stuck in a slow
+ * command): without it every call waited for the command timeout, 1 s on each partner call and more
+ * on a sign-in, for as long as Redis hung. After one failed command no other is sent; a PING every
+ * second asks whether it answers again, and the first answer closes the circuit. A lost connection
+ * needs none of this: commands fail at once while ioredis reconnects.
+ */
+function circuitBreaker(client: RedisClient, outage: { up(): void }) {
+  let probe: NodeJS.Timeout | null = null;
+  const stopProbing = () => {
+    if (probe) clearInterval(probe);
+    probe = null;
+  };
+  // A new connection has answered ioredis's own check: nothing is hung any more.
+  client.on('ready', stopProbing);
+  client.on('end', stopProbing);
+  const close = () => {
+    stopProbing();
+    outage.up();
+  };
+  return {
+    open: () => probe !== null,
+    trip() {
+      if (probe) return;
+      probe = setInterval(() => {
+        if (client.status !== 'ready') return;
+        client.ping().then(close, () => undefined);
+      }, REDIS_PROBE_INTERVAL_MS);
+      probe.unref();
+    },
+  };
 }
 
 export const redisPlugin = fp<{ config: Pick<Config, 'redisUrl'> }>(

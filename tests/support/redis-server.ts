@@ -11,6 +11,9 @@ export interface TestRedis {
   port: number;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** SIGSTOP: connections stay open, nothing is answered (a hung Redis); resume() with SIGCONT. */
+  pause(): void;
+  resume(): void;
 }
 
 const REDIS_SERVER = execFileSync('which', ['redis-server'], { encoding: 'utf8' }).trim();
@@ -44,8 +47,15 @@ export async function createTestRedis(): Promise<TestRedis> {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
+    pause() {
+      child?.kill('SIGSTOP');
+    },
+    resume() {
+      child?.kill('SIGCONT');
+    },
     async stop() {
       const running = child;
+      running?.kill('SIGCONT');
       if (!running || running.exitCode !== null) return;
       const exited = new Promise((resolve) => running.once('exit', resolve));
       running.kill('SIGKILL');
