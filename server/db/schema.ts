@@ -35,6 +35,11 @@ export const users = pgTable(
     role: text('role').notNull().default('partner'),
     /** Bumped when the password changes, so older reset links stop working. */
     password_changed_at: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * Which hand-over key the partner's tablets seal with (services/keys.ts#handoverKeyFor): advanced by
+     * every password change or reset, so whoever signed in before it can seal no file a tablet imports.
+     */
+    handover_generation: integer('handover_generation').notNull().default(0),
     ...timestamps,
   },
   (table) => [uniqueIndex('users_email_unique').on(table.email)],

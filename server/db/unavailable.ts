@@ -1,5 +1,5 @@
 /**
- * Whether an error says the database cannot be reached at all (docs/API.md#errors), rather than that
+ * Whether an error says the database cannot be reached at all (docs/API.md#error-types), rather than that
  * one statement failed: the server, or its connection, is gone, stopping, full or not there. Such a
  * call is answered 503 `unavailable` with Retry-After, as the ready probe says, not 500 `internal`:
  * nothing is wrong with the call, and the same call will work once the database is back.

@@ -27,7 +27,7 @@ declare module 'fastify' {
     /** Names a refresh token's successor at its rotation (services/sessions.ts#successorOf). */
     successorKey: Buffer;
     /** The partner's hand-over key, handed to their tablets at every sign-in (services/keys.ts). */
-    handoverKeyOf: (partnerId: string) => string;
+    handoverKeyOf: (partnerId: string, generation: number) => string;
     /**
      * onRequest hook of the routes an access token opens: sets request.partner, or answers 401
      * (`unauthorized` without a token, `session_revoked` for a revoked session, `session_expired` otherwise).
@@ -85,7 +85,9 @@ export const authPlugin = fp<{ config: Config; clock: Clock }>(
     app.decorate('clock', clock);
     app.decorate('tokens', new Tokens(keys, clock));
     app.decorate('successorKey', keys.successor);
-    app.decorate('handoverKeyOf', (partnerId: string) => handoverKeyFor(keys.handover, partnerId));
+    app.decorate('handoverKeyOf', (partnerId: string, generation: number) =>
+      handoverKeyFor(keys.handover, partnerId, generation),
+    );
     app.decorateRequest('partner', null);
     const touch = sessionToucher(app.db);
 

@@ -86,10 +86,13 @@ export async function loadTokenKeys(
 }
 
 /**
- * A partner's hand-over key: HMAC-SHA256 of their id under the hand-over secret, base64url. The same
- * on every tablet and instance for one partner, another for each partner, and not computable without
- * the secret, so a file sealed with it was sealed by a tablet the partner signed in on.
+ * A partner's hand-over key: HMAC-SHA256 of their id and key generation under the hand-over secret,
+ * base64url. The same on every tablet and instance for one partner, another for each partner and for
+ * each generation (a password change or reset advances it), and not computable without the secret, so
+ * a file sealed with it was sealed by a tablet the partner signed in on since their password last
+ * changed. Generation 0 names the id alone, as the keys made before generations existed did.
  */
-export function handoverKeyFor(secret: string, partnerId: string): string {
-  return crypto.createHmac('sha256', Buffer.from(secret, 'base64url')).update(partnerId).digest('base64url');
+export function handoverKeyFor(secret: string, partnerId: string, generation = 0): string {
+  const named = generation === 0 ? partnerId : `${partnerId}:${generation}`;
+  return crypto.createHmac('sha256', Buffer.from(secret, 'base64url')).update(named).digest('base64url');
 }

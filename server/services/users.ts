@@ -195,7 +195,11 @@ function userChanges(changes: ProfileChanges, now: Date) {
     updated_at: now,
     ...(changes.full_name !== undefined && { full_name: changes.full_name }),
     ...(changes.email !== undefined && { email: changes.email }),
-    ...(changes.password_hash !== undefined && { password_hash: changes.password_hash, password_changed_at: now }),
+    ...(changes.password_hash !== undefined && {
+      password_hash: changes.password_hash,
+      password_changed_at: now,
+      handover_generation: sql`${users.handover_generation} + 1`,
+    }),
   };
 }
 
@@ -247,8 +251,23 @@ export function resetPassword(
     if (spent.length === 0) return null;
     await tx
       .update(users)
-      .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
+      .set({
+        password_hash: passwordHash,
+        password_changed_at: now,
+        handover_generation: sql`${users.handover_generation} + 1`,
+        updated_at: now,
+      })
       .where(eq(users.id, reset.userId));
     return revokeSessionsOf(tx, reset.userId, now);
   });
+}
+
+/** Which hand-over key the partner's tablets are given now (0 for an unknown id). */
+export async function handoverGenerationOf(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ generation: users.handover_generation })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.generation ?? 0;
 }

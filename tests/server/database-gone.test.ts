@@ -1,7 +1,7 @@
 /**
  * With the database gone (dropped, stopped or closed under a running server), every call that needs it
  * answers 503 `unavailable` with Retry-After, as the ready probe says, never 500 `internal`, and the
- * log says so once rather than with an unhandled error per call (docs/API.md#errors).
+ * log says so once rather than with an unhandled error per call (docs/API.md#error-types).
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,6 +3,7 @@
  * The cookie is HttpOnly (scripts never see it), SameSite=Strict and scoped to /api/auth, so it is
  * sent only to refresh and logout; Secure whenever the portal is served over HTTPS.
  */
+import { handoverGenerationOf } from '../../services/users';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthSession, User } from '../../../contract';
 import type { Config } from '../../config';
@@ -53,7 +54,8 @@ export async function sessionAnswer(
 ): Promise<AuthSession> {
   const access_token = await app.tokens.issueAccess({ sub: session.userId, sid: session.familyId });
   setRefreshCookie(reply, config, session);
-  return { access_token, user, handover_key: app.handoverKeyOf(user.id) };
+  const generation = await handoverGenerationOf(app.db, user.id);
+  return { access_token, user, handover_key: app.handoverKeyOf(user.id, generation) };
 }
 
 /** The calling device as the list of devices shows it: its User-Agent's label and its coarse address. */

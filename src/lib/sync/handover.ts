@@ -25,7 +25,7 @@ import {
   type HandOverResult,
   type NewPhoto,
 } from './outbox';
-import { fromBase64, sealHolds, sealingAvailable, sealOf, toBase64 } from './seal';
+import { fromBase64, keyIdOf, sealHolds, sealingAvailable, sealOf, toBase64 } from './seal';
 import { photosWithRepair, type PhotoWithRepair } from './photo-sender';
 
 export const HANDOVER_FORMAT = 'kode-garage-outbox' as const;
@@ -81,12 +81,14 @@ const handoverSentEntryPhoto = z.object({
 
 /** Read first, alone: a file of another format, version or partner is named as such, not as damaged. */
 const handoverHeader = z.looseObject({ format: z.string(), version: z.number() });
-const handoverOwner = z.looseObject({ partner_id: z.string() });
+const handoverOwner = z.looseObject({ partner_id: z.string(), key_id: z.optional(z.unknown()) });
 
 const handoverFile = z.object({
   format: z.literal(HANDOVER_FORMAT),
   version: z.literal(HANDOVER_VERSION),
   partner_id: z.string(),
+  /** The key it is sealed under (seal.ts keyIdOf); absent from files exported before key generations. */
+  key_id: z.optional(z.string()),
   exported_at: z.iso.datetime({ offset: true }),
   entries: z.array(handoverEntry),
   /** Absent when there are none, so a file without them reads as before. */
@@ -106,6 +108,11 @@ export type HandoverRefusal =
   | 'other-partner'
   /** Changed after its export, or sealed under another key: the seal does not hold. */
   | 'tampered'
+  /**
+   * Sealed under another key of this partner: the password was changed or reset between its export and
+   * now, which gives the partner's tablets a new key (at their next sign-in or refresh).
+   */
+  | 'other-key'
   | 'damaged'
   | 'signed-out'
   /** This tablet has no hand-over key yet: no sign-in with the network since the seal existed. */
@@ -181,6 +188,7 @@ export async function buildHandover(
     format: HANDOVER_FORMAT,
     version: HANDOVER_VERSION,
     partner_id: partnerId,
+    key_id: await keyIdOf(handoverKey),
     exported_at: exportedAt.toISOString(),
     entries: await Promise.all(rows.map((row) => toFileEntry(row, photos.get(row.key)))),
     ...(sentEntriesPhotos.length > 0
@@ -269,6 +277,8 @@ export async function readHandover(
   if (header.data.version !== HANDOVER_VERSION) return 'other-format';
   const owner = handoverOwner.safeParse(json);
   if (owner.success && owner.data.partner_id !== partnerId) return 'other-partner';
+  const keyId = owner.success ? owner.data.key_id : undefined;
+  if (typeof keyId === 'string' && keyId !== (await keyIdOf(handoverKey))) return 'other-key';
   // The file as parsed, less its seal: exactly what the exporting tablet sealed, if nothing changed.
   const { seal, ...content } = json as Record<string, unknown>;
   if (!(await sealHolds(content, seal, handoverKey))) return 'tampered';

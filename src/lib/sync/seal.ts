@@ -71,3 +71,12 @@ export async function sealHolds(content: object, seal: unknown, key: string): Pr
   if (typeof seal !== 'string' || !SEAL_PATTERN.test(seal)) return false;
   return crypto.subtle.verify('HMAC', await importKey(key), fromBase64Url(seal), canonicalBytes(content));
 }
+
+/**
+ * Names the key a file was sealed under, without telling anything of it: the start of a seal under it
+ * over a fixed text. A file carries it, so one sealed under another key of the same partner (before a
+ * password change or reset, docs/ARCHITECTURE.md#the-hand-over-file) is told from a changed one.
+ */
+export async function keyIdOf(key: string): Promise<string> {
+  return (await sealOf({ purpose: 'hand-over key id' }, key)).slice(0, 16);
+}

@@ -12,8 +12,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthSession } from '../../../contract';
 import { loadTokenKeys } from '../../../server/services/keys';
 import { createPartner, type TestPartner } from '../../support/partners';
-import { createTestApp, type TestApp } from '../../support/test-app';
-import { login, PROXY_ENV, refresh, refreshCookie, register } from './helpers';
+import { call, createTestApp, type TestApp } from '../../support/test-app';
+import {
+  login,
+  mailFiles,
+  PROXY_ENV,
+  refresh,
+  refreshCookie,
+  register,
+  resetTokenIn,
+  uniqueIp,
+  waitForMailTo,
+} from './helpers';
 
 const HANDOVER_KEY = crypto.randomBytes(32).toString('base64url');
 
@@ -66,6 +76,73 @@ describe('the hand-over key in sign-in answers', () => {
     // Nothing public stands in for the secret: not the id, nor a hash of it.
     expect(data.handover_key).not.toBe(crypto.createHash('sha256').update(partner.id).digest('base64url'));
     expect(data.handover_key).not.toContain(partner.id);
+  });
+});
+
+describe('the hand-over key after a password change or reset', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ...PROXY_ENV, HANDOVER_KEY } });
+  });
+  afterAll(() => t.close());
+
+  const keyOf = (partnerId: string, generation: number) =>
+    crypto
+      .createHmac('sha256', Buffer.from(HANDOVER_KEY, 'base64url'))
+      .update(`${partnerId}:${generation}`)
+      .digest('base64url');
+
+  it('changes with the password: the tablet that changed it gets the new key at its next refresh', async () => {
+    const partner = await createPartner(t.app);
+    const tablet = await signedIn(t, partner);
+    const before = tablet.data.handover_key;
+    const body = { current_password: partner.password, new_password: 'a-new-password-9' };
+    const changed = await call(t.app, 'PATCH', '/api/partner/profile', { token: tablet.data.access_token, body });
+    expect(changed.statusCode).toBe(200);
+
+    const refreshed = await refresh(t.app, tablet.refresh);
+    expect(refreshed.statusCode).toBe(200);
+    const after = refreshed.json<{ data: AuthSession }>().data.handover_key;
+    expect(after).not.toBe(before);
+    expect(after).toBe(keyOf(partner.id, 1));
+    // Every later sign-in gives the new key, on any tablet.
+    const again = await login(t.app, partner.email, 'a-new-password-9');
+    expect(again.json<{ data: AuthSession }>().data.handover_key).toBe(after);
+  });
+
+  it('changes with a reset of the password, and again with each', async () => {
+    const partner = await createPartner(t.app);
+    const before = (await signedIn(t, partner)).data.handover_key;
+    const keys = [before];
+    for (const password of ['reset-password-1', 'reset-password-2']) {
+      const mailsBefore = (await mailFiles(t.dataDir)).filter((mail) => mail.includes(`To: ${partner.email}`)).length;
+      const forgot = await call(t.app, 'POST', '/api/auth/forgot-password', {
+        body: { email: partner.email },
+        headers: { 'x-forwarded-for': uniqueIp() },
+      });
+      expect(forgot.statusCode).toBe(200);
+      const mails = await waitForMailTo(t.dataDir, partner.email, mailsBefore + 1);
+      const token = resetTokenIn(mails.at(-1) ?? '', t.config.appUrl);
+      const reset = await call(t.app, 'POST', '/api/auth/reset-password', {
+        body: { token, new_password: password, confirm_password: password },
+        headers: { 'x-forwarded-for': uniqueIp() },
+      });
+      expect(reset.statusCode).toBe(200);
+      keys.push((await login(t.app, partner.email, password)).json<{ data: AuthSession }>().data.handover_key);
+    }
+    expect(new Set(keys).size).toBe(3);
+    expect(keys.slice(1)).toEqual([keyOf(partner.id, 1), keyOf(partner.id, 2)]);
+  });
+
+  it('stays the same when the profile changes without the password', async () => {
+    const partner = await createPartner(t.app);
+    const tablet = await signedIn(t, partner);
+    const body = { full_name: 'Garage Renamed' };
+    expect(
+      (await call(t.app, 'PATCH', '/api/partner/profile', { token: tablet.data.access_token, body })).statusCode,
+    ).toBe(200);
+    const refreshed = await refresh(t.app, tablet.refresh);
+    expect(refreshed.json<{ data: AuthSession }>().data.handover_key).toBe(tablet.data.handover_key);
   });
 });
 

@@ -30,6 +30,8 @@ export function useHandover() {
       t`Ce fichier a été exporté par une version précédente du portail, sans sceau d’intégrité : exportez-le à nouveau depuis la tablette d’origine.`,
     'other-partner': () => t`Ce fichier appartient à un autre garage : connectez-vous avec le compte qui l’a exporté.`,
     tampered: () => t`Ce fichier a été modifié après son export : il ne peut pas être importé.`,
+    'other-key': () =>
+      t`Ce fichier a été scellé avec une autre clé du garage : le mot de passe a été changé entre son export et maintenant. Connectez les deux tablettes avec le nouveau mot de passe, puis exportez-le de nouveau depuis la tablette d’origine.`,
     damaged: () => t`Ce fichier de transfert est endommagé : au moins une saisie est invalide.`,
     'signed-out': () => t`Connectez-vous pour importer ce fichier.`,
     'no-key': () =>

@@ -11,7 +11,7 @@ import { SyncPanel } from '../../../../src/features/sync/components/SyncPanel';
 import { db, type HistoryRow } from '../../../../src/lib/db';
 import { renderWithApp } from '../../render';
 import { expectToast } from '../../support/api';
-import { sealOf } from '../../../../src/lib/sync/seal';
+import { keyIdOf, sealOf } from '../../../../src/lib/sync/seal';
 import {
   clio,
   HANDOVER_KEY,
@@ -123,6 +123,7 @@ describe('hand-over file', () => {
       format: 'kode-garage-outbox',
       version: 2,
       partner_id: partner.id,
+      key_id: await keyIdOf(HANDOVER_KEY),
       exported_at: new Date(2026, 10, 23, 10, 30).toISOString(),
       entries: [
         entryOf(PENDING, 'pending', '2026-11-20T08:15:00.000Z', 120_500),
@@ -234,6 +235,15 @@ describe('hand-over file', () => {
       what: "a file sealed under another partner's key",
       edit: (file: FileBody) => sealed(file, Buffer.alloc(32, 1).toString('base64url')),
       message: 'Ce fichier a été modifié après son export : il ne peut pas être importé.',
+    },
+    {
+      what: "a file sealed with the garage's key from before its password was changed",
+      edit: async (file: FileBody) => {
+        const before = Buffer.alloc(32, 2).toString('base64url');
+        return sealed({ ...file, key_id: await keyIdOf(before) }, before);
+      },
+      message:
+        'Ce fichier a été scellé avec une autre clé du garage : le mot de passe a été changé entre son export et maintenant. Connectez les deux tablettes avec le nouveau mot de passe, puis exportez-le de nouveau depuis la tablette d’origine.',
     },
     {
       what: 'a file of version 1, without a seal',

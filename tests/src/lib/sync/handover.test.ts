@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../../src/lib/db';
 import { buildHandover, HANDOVER_VERSION, readHandover } from '../../../../src/lib/sync/handover';
-import { canonicalJson } from '../../../../src/lib/sync/seal';
+import { canonicalJson, sealOf } from '../../../../src/lib/sync/seal';
 
 const PARTNER = 'partner-a';
 /** Two partners' keys as the server hands them out at sign-in: 32 bytes in base64url. */
@@ -106,9 +106,24 @@ describe('a sealed hand-over file', () => {
     expect(await read(edit(await exported()))).toBe('tampered');
   });
 
-  it("is refused as changed when sealed under another key (another partner's, or forged)", async () => {
-    expect(await read(await exported(OTHER_KEY))).toBe('tampered');
-    expect(await read(await exported(KEY), OTHER_KEY)).toBe('tampered');
+  it("is refused, named so, when sealed under another of the partner's keys (a password changed since)", async () => {
+    // Exported before the change and imported after it, or the other way round.
+    expect(await read(await exported(OTHER_KEY))).toBe('other-key');
+    expect(await read(await exported(KEY), OTHER_KEY)).toBe('other-key');
+  });
+
+  it('is refused as changed when it names our key but is sealed under another (forged)', async () => {
+    const forged = await exported(OTHER_KEY);
+    const ours = await exported(KEY);
+    expect(forged.key_id).not.toBe(ours.key_id);
+    expect(await read({ ...forged, key_id: ours.key_id })).toBe('tampered');
+  });
+
+  it('reads a file exported before files named their key, and refuses it as changed under another key', async () => {
+    const { key_id: _keyId, seal: _seal, ...content } = await exported();
+    const older = { ...content, seal: await sealOf(content, KEY) };
+    expect(await read(older)).toMatchObject({ entries: [{ key: FIRST }, { key: SECOND }] });
+    expect(await read(older, OTHER_KEY)).toBe('tampered');
   });
 
   it('names a version-1 file (no seal, exported before the seal existed) as such, not as damaged', async () => {

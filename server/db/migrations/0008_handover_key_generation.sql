@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "handover_generation" integer DEFAULT 0 NOT NULL;
