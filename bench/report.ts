@@ -447,7 +447,7 @@ export function renderMarkdown(report: Report): string {
     lines.push(
       `## 7. One garage's photo flood (${flood.durationS} s per database, loopback)`,
       '',
-      `One partner keeps ${flood.readers} GETs of a 2 MB photo (no If-None-Match) and ${flood.uploaders} uploads of 2 MB in flight, each asking again as soon as it is answered; meanwhile a thread of its own asks \`/api/health/live\` and another partner's vehicle lookup, one after the other, and the server's resident memory is sampled every 50 ms.`,
+      `One partner keeps ${flood.readers} GETs of a 2 MB photo (no If-None-Match) and ${flood.uploaders} uploads of 2 MB in flight, each asking again as soon as it is answered, or after the Retry-After of a 503 as the tablet does; meanwhile a thread of its own asks \`/api/health/live\` and another partner's vehicle lookup, one after the other, and the server's resident memory is sampled every 50 ms.`,
       '',
       '| Database | health p50 / p99 / max ms | other lookup p50 / p99 / max ms | memory started / idle → peak MB | GET answers | upload answers | met |',
       '|---|---|---|---|---|---|---|',

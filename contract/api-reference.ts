@@ -293,6 +293,11 @@ export const API_REFERENCE: Record<EndpointKey, EndpointReference> = {
   },
 };
 
+/** What the failures every call may answer mean, said in the reference beside the call's own notes. */
+export const COMMON_FAILURE_NOTES: Partial<Record<number, string>> = {
+  503: 'The server is stopping, shedding load, or cannot reach its database: ask again, after Retry-After when it is given.',
+};
+
 /** The failures every call may answer besides its own, by status. */
 export function commonFailures(key: EndpointKey): Partial<Record<number, readonly ErrorCode[]>> {
   const reference = API_REFERENCE[key];

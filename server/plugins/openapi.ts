@@ -16,7 +16,13 @@ import {
   type Endpoint,
   type ErrorCode,
 } from '../../contract';
-import { API_REFERENCE, commonFailures, type Credentials, type EndpointReference } from '../../contract/api-reference';
+import {
+  API_REFERENCE,
+  COMMON_FAILURE_NOTES,
+  commonFailures,
+  type Credentials,
+  type EndpointReference,
+} from '../../contract/api-reference';
 
 export type JsonSchema = { [key: string]: unknown };
 
@@ -161,6 +167,7 @@ function responsesOf(
     responses[String(status)] = {
       description: [
         `Failure: ${reasons.map((reason) => `\`${reason}\``).join(', ')}.`,
+        COMMON_FAILURE_NOTES[status],
         reference.failureNotes?.[status],
       ]
         .filter(Boolean)
