@@ -1,5 +1,5 @@
 /**
- * Figure 8, one garage's flood of photo transfers (issue 44): while one partner keeps 200 photo GETs
+ * Section 7 of the report, one garage's flood of photo transfers (issue 44): while one partner keeps 200 photo GETs
  * (2 MB each, no If-None-Match) and 40 uploads of 2 MB in flight, how late are the health probe and
  * another partner's vehicle lookups, how much memory does the server take, and does every photo call
  * get an answer (200, 201 or 503 with Retry-After) rather than hang? On the embedded PGlite and on

@@ -20,12 +20,14 @@ export interface PhotoTrafficLimits {
 
 /**
  * A photo read streams a few hundred KB per database call and is done in tens of milliseconds; an
- * upload holds up to 2 MB (PHOTO_MAX_BYTES) in memory until it is stored. A tablet shows a handful of
- * photos at once and sends one at a time, so the per-partner shares never slow a garage that is not
- * flooding; the queue absorbs a History page opened on several tablets.
+ * upload holds up to 2 MB (PHOTO_MAX_BYTES) in memory until it is stored, and is decoded once. A tablet
+ * shows a handful of photos at once and sends one at a time, so the per-partner shares never slow a
+ * garage that is not flooding; the line absorbs a History page opened on several tablets. Two reads
+ * per partner, not four: with four, a flooding garage's reads took enough of a 2-core server that
+ * the health probe's or a lookup's p99 missed its goal in two of five bench runs (docs/decisions/0031-photo-traffic-takes-turns.md).
  */
 export const DEFAULT_PHOTO_TRAFFIC: PhotoTrafficLimits = {
-  reads: { perProcess: 8, perKey: 4, queue: 64, queuePerKey: 24, maxWaitMs: 5_000 },
+  reads: { perProcess: 6, perKey: 2, queue: 64, queuePerKey: 24, maxWaitMs: 5_000 },
   writes: { perProcess: 2, perKey: 1, queue: 16, queuePerKey: 4, maxWaitMs: 10_000 },
   retryAfterSeconds: 5,
 };

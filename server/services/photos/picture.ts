@@ -17,6 +17,9 @@ export interface Picture extends ImageHeader {
 // libvips keeps recent operations' results in memory (by default up to 50 MB) for a next call on the
 // same input; each upload here is decoded once, so that memory would only hold photos already judged.
 sharp.cache(false);
+// One thread per picture (libvips takes every core by default): the uploads allowed at once
+// (plugins/photo-traffic.ts) then never take both cores of a small server from its event loop.
+sharp.concurrency(1);
 
 /** Decoded at an eighth of its size or less: every byte of the image data is still read and checked. */
 const CHECK_WIDTH_PX = 64;
