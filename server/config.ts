@@ -195,19 +195,44 @@ const environment = z.object({
   ),
 });
 
+/**
+ * The server's secrets: generated into DATA_DIR/keys.json outside production, required in it (every
+ * instance must sign, read and derive with the same ones: a hand-over key generated per instance would
+ * make a file exported on one tablet unreadable on the other). A key added later joins this list.
+ */
+const KEY_VARIABLES = ['ACCESS_TOKEN_KEY', 'RESET_TOKEN_KEY', 'HANDOVER_KEY'] as const;
+
+/** "A", "A and B", "A, B and C". */
+function listed(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * What is wrong with the keys, in one line, or null: every key missing in production, named at once;
+ * two keys with the same value (each must be its own random bytes, or one leaked key opens the others).
+ */
+function keysProblem(env: Record<(typeof KEY_VARIABLES)[number], string | null> & { NODE_ENV: string }): string | null {
+  const missing = KEY_VARIABLES.filter((name) => !env[name]);
+  if (env.NODE_ENV === 'production' && missing.length > 0) {
+    return `${listed(missing)} ${missing.length > 1 ? 'are' : 'is'} required when NODE_ENV=production`;
+  }
+  for (const [index, name] of KEY_VARIABLES.entries()) {
+    const same = KEY_VARIABLES.slice(index + 1).filter((other) => env[name] && env[other] === env[name]);
+    if (same.length > 0) {
+      return `${listed([name, ...same])} have the same value: each key must be its own 32 random bytes`;
+    }
+  }
+  return null;
+}
+
 const schema = z.pipe(
   // There is no demo in production, whatever DEMO says: it is not even read there.
   z.transform((env: Env) => (env.NODE_ENV === 'production' ? { ...env, DEMO: 'false' } : env)),
   z.pipe(
     environment,
     z.transform((env, ctx): Config => {
-      const production = env.NODE_ENV === 'production';
-      if (production && (!env.ACCESS_TOKEN_KEY || !env.RESET_TOKEN_KEY)) {
-        return refuse(ctx, 'ACCESS_TOKEN_KEY and RESET_TOKEN_KEY are required when NODE_ENV=production');
-      }
-      // Every instance must hand a partner's tablets the same hand-over key: a secret generated per
-      // instance would make a file exported on one tablet unreadable on the other.
-      if (production && !env.HANDOVER_KEY) return refuse(ctx, 'HANDOVER_KEY is required when NODE_ENV=production');
+      const keyProblem = keysProblem(env);
+      if (keyProblem) return refuse(ctx, keyProblem);
       const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
       return {
         port: env.PORT,

@@ -12,7 +12,13 @@ type Env = Record<string, string | undefined>;
 
 const KEY = Buffer.alloc(32, 7).toString('base64url');
 const OTHER_KEY = Buffer.alloc(32, 8).toString('base64url');
-const PRODUCTION: Env = { NODE_ENV: 'production', ACCESS_TOKEN_KEY: KEY, RESET_TOKEN_KEY: KEY, HANDOVER_KEY: KEY };
+const THIRD_KEY = Buffer.alloc(32, 3).toString('base64url');
+const PRODUCTION: Env = {
+  NODE_ENV: 'production',
+  ACCESS_TOKEN_KEY: KEY,
+  RESET_TOKEN_KEY: OTHER_KEY,
+  HANDOVER_KEY: THIRD_KEY,
+};
 const TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
@@ -258,20 +264,34 @@ describe('loadConfig', () => {
       }
     });
 
-    it('requires the token keys, then the hand-over key, in production', () => {
-      const tokenKeys = 'ACCESS_TOKEN_KEY and RESET_TOKEN_KEY are required when NODE_ENV=production';
-      expect(errorOf({ NODE_ENV: 'production' })).toBe(tokenKeys);
-      expect(errorOf({ ...PRODUCTION, ACCESS_TOKEN_KEY: undefined })).toBe(tokenKeys);
-      expect(errorOf({ ...PRODUCTION, RESET_TOKEN_KEY: '' })).toBe(tokenKeys);
-      expect(errorOf({ ...PRODUCTION, HANDOVER_KEY: undefined })).toBe(
-        'HANDOVER_KEY is required when NODE_ENV=production',
+    it('names every key missing in production in one line', () => {
+      expect(errorOf({ NODE_ENV: 'production' })).toBe(
+        'ACCESS_TOKEN_KEY, RESET_TOKEN_KEY and HANDOVER_KEY are required when NODE_ENV=production',
+      );
+      expect(errorOf({ ...PRODUCTION, ACCESS_TOKEN_KEY: undefined, HANDOVER_KEY: '' })).toBe(
+        'ACCESS_TOKEN_KEY and HANDOVER_KEY are required when NODE_ENV=production',
+      );
+      expect(errorOf({ ...PRODUCTION, RESET_TOKEN_KEY: '' })).toBe(
+        'RESET_TOKEN_KEY is required when NODE_ENV=production',
       );
       expect(loadConfig({ ...PRODUCTION })).toMatchObject({
         nodeEnv: 'production',
         accessTokenKey: KEY,
-        resetTokenKey: KEY,
-        handoverKey: KEY,
+        resetTokenKey: OTHER_KEY,
+        handoverKey: THIRD_KEY,
       });
+    });
+
+    it('refuses the same value for two keys, in production or not', () => {
+      expect(errorOf({ ...PRODUCTION, HANDOVER_KEY: KEY })).toBe(
+        'ACCESS_TOKEN_KEY and HANDOVER_KEY have the same value: each key must be its own 32 random bytes',
+      );
+      expect(errorOf({ NODE_ENV: 'test', ACCESS_TOKEN_KEY: KEY, RESET_TOKEN_KEY: KEY, HANDOVER_KEY: KEY })).toBe(
+        'ACCESS_TOKEN_KEY, RESET_TOKEN_KEY and HANDOVER_KEY have the same value: each key must be its own 32 random bytes',
+      );
+      expect(errorOf({ NODE_ENV: 'test', RESET_TOKEN_KEY: OTHER_KEY, HANDOVER_KEY: OTHER_KEY })).toBe(
+        'RESET_TOKEN_KEY and HANDOVER_KEY have the same value: each key must be its own 32 random bytes',
+      );
     });
 
     it('checks a key that is set before saying one is missing in production', () => {
