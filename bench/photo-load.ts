@@ -8,13 +8,13 @@
  * The probes run on a thread of their own (a worker), so the flood's own work in this process does
  * not make them look late: each asks again as soon as it is answered, and notes how long it waited.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { PHOTO_MAX_BYTES } from '../contract';
 import {
   apiLogin,
+  postRepair,
   demoKodeIds,
   registerPartner,
   startBenchPortal,
@@ -91,27 +91,13 @@ function rssMb(pid: number): number {
   return kb / 1024;
 }
 
-async function newRepair(baseUrl: string, session: ApiSession, kodeId: string, minutesAgo: number): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/partner/repairs`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${session.accessToken}`,
-      'x-origin': baseUrl,
-      'content-type': 'application/json',
-      'idempotency-key': crypto.randomUUID(),
-    },
-    body: JSON.stringify({
-      kode_id: kodeId,
-      repair_type_id: 'oil_change',
-      odometer: 100_000 + (10_000 - minutesAgo),
-      note: '',
-      consented: true,
-      recorded_at: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
-    }),
+function newRepair(baseUrl: string, session: ApiSession, kodeId: string, minutesAgo: number): Promise<string> {
+  return postRepair(baseUrl, session, {
+    kode_id: kodeId,
+    repair_type_id: 'oil_change',
+    odometer: 100_000 + (10_000 - minutesAgo),
+    recorded_at: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
   });
-  const body = (await response.json()) as { data?: { id?: string } };
-  if (response.status !== 201 || !body.data?.id) throw new Error(`POST /repairs: ${response.status}`);
-  return body.data.id;
 }
 
 function putPhoto(baseUrl: string, session: ApiSession, repairId: string, photo: Uint8Array<ArrayBuffer>) {

@@ -173,12 +173,12 @@ export async function allRepairs(baseUrl: string, session: ApiSession): Promise<
   }
 }
 
-/** One POST /repairs with a fresh Idempotency-Key. */
+/** One POST /repairs with a fresh Idempotency-Key; the stored repair's id. */
 export async function postRepair(
   baseUrl: string,
   session: ApiSession,
   body: { kode_id: string; repair_type_id: string; odometer: number; recorded_at: string },
-): Promise<void> {
+): Promise<string> {
   const response = await fetch(`${baseUrl}/api/partner/repairs`, {
     method: 'POST',
     headers: {
@@ -188,7 +188,10 @@ export async function postRepair(
     },
     body: JSON.stringify({ ...body, note: '', consented: true }),
   });
-  if (response.status !== 201) throw new Error(`POST /repairs: ${response.status} ${await response.text()}`);
+  const text = await response.text();
+  const id = response.status === 201 ? (JSON.parse(text) as { data?: { id?: string } }).data?.id : undefined;
+  if (!id) throw new Error(`POST /repairs: ${response.status} ${text}`);
+  return id;
 }
 
 /** The kode_ids of the demo vehicles the server seeds (server/seed/vehicles.csv, 60 of them). */

@@ -24,7 +24,8 @@ export interface PhotoTrafficLimits {
  * shows a handful of photos at once and sends one at a time, so the per-partner shares never slow a
  * garage that is not flooding; the line absorbs a History page opened on several tablets. Two reads
  * per partner, not four: with four, a flooding garage's reads took enough of a 2-core server that
- * the health probe's or a lookup's p99 missed its goal in two of five bench runs (docs/decisions/0031-photo-traffic-takes-turns.md).
+ * the health probe's or a lookup's p99 missed its goal in two of five bench runs
+ * (docs/decisions/0031-photo-traffic-takes-turns.md).
  */
 export const DEFAULT_PHOTO_TRAFFIC: PhotoTrafficLimits = {
   reads: { perProcess: 6, perKey: 2, queue: 64, queuePerKey: 24, maxWaitMs: 5_000 },
@@ -76,14 +77,12 @@ export const photoTrafficPlugin = fp<{ limits?: Partial<PhotoTrafficLimits> }>(
         try {
           release = await bulkheads[kind].enter(partnerId, gone.signal);
         } catch (error) {
+          if (!(error instanceof BulkheadFull)) throw error;
+          noteRefusal(kind, error.why);
+          throw unavailable();
+        } finally {
           reply.raw.off('close', onClose);
-          if (error instanceof BulkheadFull) {
-            noteRefusal(kind, error.why);
-            throw unavailable();
-          }
-          throw error;
         }
-        reply.raw.off('close', onClose);
         if (reply.raw.destroyed || reply.raw.writableFinished) release();
         else reply.raw.once('close', release);
       },

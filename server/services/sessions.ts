@@ -199,7 +199,8 @@ async function lostRace(db: Database, rowId: string, successor: string, now: Dat
 /**
  * A token without a row: unknown, or rotated and pruned since (pruneExpired), past its grace window
  * then. Its successor tells which: a successor in the database means the token was rotated, and its
- * repeat is theft, as that of a kept row would be. (A token two rotations old or more is only unknown.)
+ * repeat is theft, as that of a kept row would be. (A token whose successor's row is gone too is only
+ * unknown.)
  */
 async function repeatOfPruned(db: Database, successor: string, now: Date): Promise<RotationResult> {
   const next = await findByToken(db, successor);

@@ -3,7 +3,6 @@
  * The cookie is HttpOnly (scripts never see it), SameSite=Strict and scoped to /api/auth, so it is
  * sent only to refresh and logout; Secure whenever the portal is served over HTTPS.
  */
-import { handoverGenerationOf } from '../../services/users';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthSession, User } from '../../../contract';
 import type { Config } from '../../config';
@@ -11,7 +10,7 @@ import { unauthorized } from '../../http/errors';
 import { coarseAddress, deviceLabel } from '../../services/device';
 import { createSession, REMEMBER_ME_TTL_MS, type ClientDevice, type IssuedSession } from '../../services/sessions';
 import { recordSignIn } from '../../services/sign-ins';
-import { loadUser } from '../../services/users';
+import { handoverGenerationOf, loadUser } from '../../services/users';
 
 export const REFRESH_COOKIE = 'refresh_token';
 export const REFRESH_COOKIE_PATH = '/api/auth';

@@ -103,19 +103,21 @@ export async function findPhoto(db: Database, partnerId: string, repairId: strin
 }
 
 /**
- * A photo's bytes, piece by piece (on the database's bulk handle), once findPhoto has said whose it is. The first piece is read before
- * the answer starts (null: its repair was deleted since, a 404); a piece that goes missing after that
- * (deleted while it is sent) ends the stream with an error, which cuts the answer short.
+ * A photo's bytes, piece by piece (on the database's bulk handle), once findPhoto has said whose it is.
+ * The first piece is read before the answer starts (null: its repair was deleted since, a 404); a piece
+ * that goes missing after that (deleted while it is sent) ends the stream with an error, which cuts the
+ * answer short.
  */
 export async function readPhotoPieces(
   bulk: Database,
   repairId: string,
   byteSize: number,
 ): Promise<AsyncGenerator<Buffer> | null> {
-  const first = await readPiece(bulk, repairId, 0);
-  if (!first) return null;
+  const read = await readPiece(bulk, repairId, 0);
+  if (!read) return null;
+  const first: Buffer = read;
   async function* pieces(): AsyncGenerator<Buffer> {
-    yield first!;
+    yield first;
     for (let start = PHOTO_READ_CHUNK_BYTES; start < byteSize; start += PHOTO_READ_CHUNK_BYTES) {
       const piece = await readPiece(bulk, repairId, start);
       if (!piece) throw new Error(`photo of repair ${repairId} gone while it was being sent`);

@@ -132,12 +132,15 @@ describe('the session gate', () => {
     expect(location.history).toEqual(['/']);
   });
 
-  it('keeps a cached partner signed in when the refresh cannot reach the server', async () => {
+  it.each([
+    { what: 'cannot reach the server', answer: () => offline() },
+    { what: 'is refused for too many refreshes (429)', answer: () => failed(429, 'Trop de tentatives') },
+  ])('keeps a cached partner signed in when the refresh $what', async ({ answer }) => {
     await rememberSignedInPartner();
     const session = await freshSessionModule();
     refreshAnswer.current = () => ok({ access_token: 'v4.local.token', user: demoUser });
     expect(await session.refreshSession()).toBe('ok');
-    refreshAnswer.current = () => offline();
+    refreshAnswer.current = answer;
     // A new page load: nothing in memory, the partner comes from IndexedDB.
     const reloaded = await freshSessionModule();
     expect(await reloaded.refreshSession()).toBe('offline');
@@ -157,17 +160,6 @@ describe('the session gate', () => {
     expect(session.getSession()).toMatchObject({ status: 'anonymous', user: null });
     const { db } = await import('../../../src/lib/db');
     expect(await db.accounts.get(demoUser.id)).toBeUndefined();
-  });
-
-  it('keeps the partner signed in when the server counts too many refreshes (429)', async () => {
-    await rememberSignedInPartner();
-    const session = await freshSessionModule();
-    refreshAnswer.current = () => ok({ access_token: 'v4.local.token', user: demoUser });
-    await session.refreshSession();
-    refreshAnswer.current = () => failed(429, 'Trop de tentatives');
-    const reloaded = await freshSessionModule();
-    expect(await reloaded.refreshSession()).toBe('offline');
-    expect(reloaded.getSession()).toMatchObject({ status: 'authenticated', user: { id: demoUser.id } });
   });
 
   it('signs out only on a 401 from the server', async () => {
