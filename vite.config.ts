@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react-swc';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -19,6 +19,20 @@ const CHAKRA_DEFINE_HELPERS = [
   'defineLayerStyles',
   'defineAnimationStyles',
 ] as const;
+
+/**
+ * The service worker's build asks for one file the way Rolldown names it (`codeSplitting: false`)
+ * instead of the deprecated `inlineDynamicImports` vite-plugin-pwa still sets.
+ */
+function singleFileWorker(): Plugin {
+  return {
+    name: 'single-file-worker',
+    outputOptions(options) {
+      const { inlineDynamicImports, ...rest } = options as typeof options & { inlineDynamicImports?: boolean };
+      return inlineDynamicImports ? { ...rest, codeSplitting: false } : options;
+    },
+  };
+}
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080';
 
@@ -65,6 +79,9 @@ export default defineConfig({
         // by Vite; an image emitted to assets/ one day would have to be added here, and the precache
         // test (every file of dist/assets precached) says so.
         globPatterns: ['**/*.{js,css,html,woff2,wasm}'],
+        // The plugin builds the worker as one file with Rollup's inlineDynamicImports, which Rolldown
+        // (Vite 8) deprecates with a warning at every build: the same single file, asked for its way.
+        buildPlugins: { vite: [singleFileWorker()] },
       },
       devOptions: { enabled: false },
       // The worker is generated after the prerendered pages are written, so it precaches them.
