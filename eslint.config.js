@@ -5,7 +5,19 @@ import globals from 'globals';
 import portal from './eslint/import-direction.js';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'coverage', 'node_modules', 'src/locales/**/*.ts', 'bench/results'] },
+  // .tmp: what the tests and CI write there (logs, a bundled server), never source.
+  {
+    ignores: [
+      'dist',
+      'data',
+      'coverage',
+      'node_modules',
+      '.tmp',
+      'test-results',
+      'src/locales/**/*.ts',
+      'bench/results',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

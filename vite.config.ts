@@ -6,6 +6,7 @@ import { bootIcon } from './scripts/boot-icon.ts';
 import { lazyDesignSystemGlobals } from './scripts/lazy-design-system-globals.ts';
 import { precompress } from './scripts/precompress.ts';
 import { prerenderShells } from './scripts/prerender-shells.ts';
+import { signedOutFirstPaint } from './scripts/signed-out-first-paint.ts';
 
 const CHAKRA_DEFINE_HELPERS = [
   'defineConfig',
@@ -44,6 +45,8 @@ export default defineConfig({
     ...appTransforms(),
     // public/favicon.svg inline in the boot screen of index.html.
     bootIcon(),
+    // A signed-out visitor of a signed-in page goes to /login before anything is painted.
+    signedOutFirstPaint(),
     // The built pages carry the design system's global styles: the app never computes them.
     lazyDesignSystemGlobals(),
     VitePWA({

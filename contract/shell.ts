@@ -63,3 +63,28 @@ export function prerenderedFile(pathname: string, variant: ShellVariant, search 
     ? `${PRERENDERED_DIR}/${page}/${shellVariantName(variant)}.html`
     : null;
 }
+
+/** Where the page keeps whether a partner is signed in on this tablet (src/lib/session-mirror.ts). */
+export const SESSION_MIRROR_KEY = 'partner-session';
+
+/**
+ * The signed-in pages, whose prerendered frame a signed-out visitor must never see (the session gate,
+ * docs/PRODUCT.md#the-session-gate).
+ */
+export const SIGNED_IN_PATHS = ['/', '/profile'] as const;
+
+/**
+ * Run inline at the top of every page, before anything is painted: on a signed-in page of a tablet
+ * where nobody is signed in (the session mirror names no account), the page hides and goes to
+ * /login at once, so a signed-out visitor is painted the sign-in screen, never the dashboard's frame.
+ * A tablet whose storage cannot be read is left to the session gate. Allowed by its hash in the
+ * Content-Security-Policy (server/plugins/security.ts).
+ */
+export const SIGNED_OUT_REDIRECT_SCRIPT =
+  '(function(){try{' +
+  `if(${JSON.stringify(SIGNED_IN_PATHS)}.indexOf(location.pathname)<0)return;` +
+  `var m=JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_MIRROR_KEY)})||'null');` +
+  'if(m&&m.account)return;' +
+  "document.documentElement.setAttribute('data-signed-out','');" +
+  "location.replace('/login')" +
+  '}catch(e){}})()';

@@ -1,6 +1,6 @@
 /**
  * Security headers on everything served, with a Content-Security-Policy the PWA works under:
- * its own scripts only, Emotion's inline styles, and the configured tile and geocoder hosts.
+ * its own scripts only (and the pages' one inline script, by its hash), Emotion's inline styles, and the configured tile and geocoder hosts.
  * 'wasm-unsafe-eval' lets the page compile WebAssembly (the scanner's ZXing reader, served from 'self';
  * docs/PRODUCT.md#scanning-and-the-vin-check) and nothing more: eval() and new Function stay refused.
  * CORS stays closed unless ALLOWED_ORIGINS names other origins; then it allows every method the
@@ -9,7 +9,9 @@
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
+import { createHash } from 'node:crypto';
 import { allEndpoints } from '../../contract/endpoints';
+import { SIGNED_OUT_REDIRECT_SCRIPT } from '../../contract/shell';
 import type { Config } from '../config';
 
 /** "https://{s}.tile.example.org/{z}/{x}/{y}.png" → "https://*.tile.example.org". */
@@ -18,6 +20,9 @@ export function cspSourceOf(urlTemplate: string): string {
   const host = urlTemplate.includes('{s}.') ? url.host.replace(/^sub\./, '*.') : url.host;
   return `${url.protocol}//${host}`;
 }
+
+/** The one inline script of the pages (the signed-out redirect), allowed by its hash. */
+export const SIGNED_OUT_REDIRECT_HASH = `'sha256-${createHash('sha256').update(SIGNED_OUT_REDIRECT_SCRIPT).digest('base64')}'`;
 
 /** Every method an endpoint of the contract is called with, once each. */
 const ENDPOINT_METHODS = [...new Set(allEndpoints().map((endpoint) => endpoint.method))];
@@ -31,7 +36,7 @@ export const securityPlugin = fp<{ config: Config }>(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'", SIGNED_OUT_REDIRECT_HASH],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', tiles],
           connectSrc: ["'self'", geocoder, tiles],

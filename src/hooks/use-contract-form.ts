@@ -125,16 +125,22 @@ export function useContractForm<V extends object>(
       setServerErrors({});
     },
     /**
-     * Handles the form's submit event: with a problem it shows every message and focuses the first
-     * field in error; with none it hands the values to `send` and is busy until that settles.
+     * Handles the form's submit event: with a problem it shows every message, focuses the first
+     * field in error and tells `onInvalid` which fields (in the form's order); with none it hands the
+     * values to `send` and is busy until that settles.
      */
-    submit: async (event: FormEvent<HTMLFormElement>, send: (values: V) => unknown) => {
+    submit: async (
+      event: FormEvent<HTMLFormElement>,
+      send: (values: V) => unknown,
+      onInvalid?: (fields: string[]) => void,
+    ) => {
       event.preventDefault();
       if (busy.current) return;
       setSubmitted(true);
       const invalid = Object.keys(codes);
       if (invalid.length > 0) {
         focusFirstInvalid(event.currentTarget, invalid);
+        onInvalid?.(invalid);
         return;
       }
       busy.current = true;

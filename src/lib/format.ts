@@ -12,9 +12,15 @@ export function formatNumber(value: number, locale: Locale): string {
   return formatter.format(value);
 }
 
-/** An odometer reading: "120 000 km". */
+/** The kilometre's short name in each language: "km", and "كم" in Arabic. */
+export const KM_UNIT: Readonly<Record<Locale, string>> = { fr: 'km', en: 'km', ar: 'كم' };
+
+/**
+ * An odometer reading: "120 000 km", "120 000 كم". Shown in a `<bdi>`, so that in Arabic the number
+ * comes first in the reading direction, the unit after it.
+ */
 export function formatKm(value: number, locale: Locale): string {
-  return `${formatNumber(value, locale)} km`;
+  return `${formatNumber(value, locale)} ${KM_UNIT[locale]}`;
 }
 
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;

@@ -9,8 +9,7 @@
  * once and writes it.
  */
 import type { User } from '../../contract';
-
-export const SESSION_MIRROR_KEY = 'partner-session';
+import { SESSION_MIRROR_KEY } from '../../contract/shell';
 
 export interface SessionMirror {
   /** The partner signed in on this tablet, or null when nobody is. */

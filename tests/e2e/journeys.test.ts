@@ -233,7 +233,7 @@ describe('journey 1: register, sign out and in, record a repair', () => {
       const shown = new Date(year, month - 1, day, hours, minutes).getTime();
       expect(Math.abs(shown - insertedAt)).toBeLessThan(3 * 60_000);
       // The server's verdict (docs/PRODUCT.md#odometer-plausibility), then where the entry stands.
-      expect(cells[4]).toMatch(/^(Sans avis|Plausible)\n/);
+      expect(cells[4]).toMatch(/^(Premier relevé|Plausible)\n/);
       expect(cells[4]).toContain('Corrigeable jusqu’au');
       expect(cells[5]).toBe('Envoyée');
       const headers = (await page.locator('table thead th').allInnerTexts()).map((text) => text.trim());

@@ -23,7 +23,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { checkBaseline, compareImages, updatingBaselines, withinTolerance } from './support/baselines';
 import { newTabletContext, type TabletContextOptions } from './support/browser';
-import { auditLayout, findingKey } from './support/layout-audit';
+import { auditLayout, entryOutOfView, findingKey } from './support/layout-audit';
 import { precachedPaths } from './support/offline';
 import { TEST_RESULTS_DIR } from './support/paths';
 import { scaled } from '../support/host-speed';
@@ -321,6 +321,8 @@ function freezeDates(page: Page): Promise<void> {
 interface StateOptions {
   /** false: audited only, no picture (a state the pictures of its neighbours already show). */
   baseline?: boolean;
+  /** The Add repair tab is shown: its whole entry must be in view without a scroll (entry-fit). */
+  entry?: boolean;
 }
 
 /** One walk: a tablet of one variant, and everything it found. */
@@ -367,6 +369,7 @@ class Walk {
     this.states.push(state);
     this.timings.push(`${state} ${((Date.now() - this.started) / 1000).toFixed(1)}`);
     for (const violation of await auditLayout(page, { primaryNames: this.primaryNames })) this.found(state, violation);
+    if (options.entry) for (const violation of await entryOutOfView(page)) this.found(state, violation);
     if (options.baseline === false) return;
     await freezeDates(page);
     const mask = VARIABLE.map((selector) => page.locator(selector));
@@ -665,6 +668,43 @@ function withoutPersistentStorage(): void {
   storage.persisted = () => Promise.resolve(false);
 }
 
+/**
+ * Opens `/` on a tablet of this variant where nobody is signed in, and returns each frame that showed
+ * the dashboard's frame (its tabs, its title) before the sign-in screen: none, for a visitor must not
+ * be promised a dashboard. Sampled at every animation frame of every document until /login is shown,
+ * through a function the page calls (the first document is gone by then).
+ */
+async function signedOutVisitPaints(variant: Variant, url: string): Promise<string[]> {
+  const context = await newTabletContext(e2e.browser, { orientation: variant.orientation, colorScheme: variant.theme });
+  const painted: string[] = [];
+  try {
+    await context.exposeFunction('__dashboardPainted', (frame: string) => painted.push(frame));
+    await context.addInitScript(() => {
+      const report = (window as unknown as { __dashboardPainted: (frame: string) => void }).__dashboardPainted;
+      const sample = () => {
+        const shown = Array.from(document.querySelectorAll('[role="tablist"], h1')).find(
+          (element) =>
+            element.getClientRects().length > 0 &&
+            element.checkVisibility({ visibilityProperty: true }) &&
+            (element.matches('[role="tablist"]') || element.closest('main') !== null),
+        );
+        if (shown && location.pathname !== '/login') {
+          report(`${Math.round(performance.now())} ms at ${location.pathname}: ${shown.textContent?.slice(0, 40)}`);
+        }
+        if (performance.now() < 5_000) requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
+    const page = await context.newPage();
+    await page.goto(`${url}/`);
+    await page.waitForURL(`${url}/login`, { timeout: scaled(15_000) });
+    await page.locator('input[name="email"]').waitFor();
+    return painted;
+  } finally {
+    await context.close();
+  }
+}
+
 /** Opens the language menu in the header and picks a language, by taps. */
 async function pickLanguage(run: Walk, language: Language): Promise<void> {
   const menu = run.page.locator('[role="menu"]:visible');
@@ -721,6 +761,15 @@ async function walk(variant: Variant): Promise<{ run: Walk; error: unknown }> {
   let error: unknown = null;
 
   try {
+    // A signed-out visit to the dashboard's address: painted the sign-in screen from the first frame.
+    const painted = await signedOutVisitPaints(variant, url);
+    if (painted.length > 0) {
+      run.found('signed-out-visit', {
+        rule: 'signed-out-frame',
+        detail: `a signed-out visit to / painted the dashboard's frame before /login: ${painted.join(', ')}`,
+      });
+    }
+
     // Signed out: the public pages, and the location picker of the registration.
     await open(page, url, '/login');
     if (variant.language !== 'fr') await pickLanguage(run, variant.language);
@@ -737,7 +786,7 @@ async function walk(variant: Variant): Promise<{ run: Walk; error: unknown }> {
     await signIn(page, url, partner);
     await page.locator('[data-testid="statistics-fetched-at"]').waitFor();
     // Its picture is the account menu's, open over it.
-    await run.check('dashboard', { baseline: false });
+    await run.check('dashboard', { baseline: false, entry: true });
 
     await clearToasts(page);
     await run.tap(languageButton(page));
@@ -759,7 +808,7 @@ async function walk(variant: Variant): Promise<{ run: Walk; error: unknown }> {
     await until('the vehicle found', async () => (await form.locator('input[readonly]').first().inputValue()) !== '');
     await page.locator('section[aria-labelledby="vehicle-timeline-title"] [role="img"]').waitFor();
     await toasts(page).first().waitFor();
-    await run.tapsAfter('a vehicle lookup', () => run.check('vehicle-found'));
+    await run.tapsAfter('a vehicle lookup', () => run.check('vehicle-found', { entry: true }));
 
     // The partner's first Insert: the emptied form with its toast, and the taps a mechanic makes next.
     const fill = async (odometer: string) => {
@@ -775,7 +824,7 @@ async function walk(variant: Variant): Promise<{ run: Walk; error: unknown }> {
     await toasts(page).first().waitFor();
     await run.tapsAfter('an Insert', async () => {
       await counted;
-      await run.check('inserted', { baseline: false });
+      await run.check('inserted', { baseline: false, entry: true });
     });
 
     // The partner's earlier readings arrive through the API; the portal opened again shows them.

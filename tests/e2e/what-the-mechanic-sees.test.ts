@@ -110,6 +110,9 @@ describe('the account menu', () => {
     // The demo partner: the file's partner signs in as often as its retries leave room for.
     const page = await (await tablet.open()).newPage();
     await signIn(page, e2e.portal.url, DEMO_PARTNER);
+    // The dashboard fits a landscape tablet without a scroll (tests/e2e/layout.test.ts): room below it
+    // makes the page one that scrolls, as a longer screen (the History, the profile) is.
+    await page.evaluate(() => document.querySelector('main')?.style.setProperty('padding-bottom', '100vh'));
     for (const trigger of [accountMenuButton(page), languageButton(page)]) {
       await page.evaluate(() => window.scrollTo(0, 0));
       await tapWhereItIs(page, trigger);
@@ -135,9 +138,10 @@ describe('the account menu', () => {
 
 describe('after an Insert', () => {
   it('the emptied form says nothing, the page is at its top, and one tap on a tab is enough, scrolled too', async () => {
-    const page = await signedIn({ width: 1024, height: 768 });
+    // A landscape screen lower than a tablet's (whose whole entry fits: tests/e2e/layout.test.ts), so that
+    // the page is longer than the screen and filling the form scrolls it.
+    const page = await signedIn({ width: 1024, height: 600 });
     const fields = repairForm(page);
-    // A lookup shows the vehicle's timeline: the page becomes longer than the screen and is scrolled.
     await findVehicle(page, 'T4GUH2M9UP', 'VF36SL2K6CM297511');
     await fillRepairForm(page, { kodeId: 'T4GUH2M9UP', odometer: 84_000, type: 'Vidange' });
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);

@@ -45,7 +45,7 @@ export function AuthenticatedLayout({ children }: { children: ReactNode }) {
           </HStack>
         </HydrateLater>
       </Flex>
-      <Box as="main" flex="1" px={{ base: '3', md: '6' }} py={{ base: '3', md: '6' }}>
+      <Box as="main" flex="1" px={{ base: '3', md: '6' }} pt={{ base: '3', md: '4' }} pb="3">
         <HydrateLater afterTheScreen>
           <SyncAlerts />
         </HydrateLater>

@@ -9,7 +9,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { MAP_DEFAULT_CENTER, type Location } from '../../../contract';
 import { ChunkErrorBoundary } from '../ui/chunk-error-boundary';
-import { DialogCloseButton, DialogFrame } from '../ui/dialog-frame';
+import { DialogBody, DialogCloseButton, DialogFrame } from '../ui/dialog-frame';
 import { CrosshairIcon } from '../ui/icons';
 import { retryableLazy } from '../ui/retryable-lazy';
 import type { Suggestion } from '../../lib/geocoder';
@@ -98,7 +98,7 @@ function PickerContent({ initial, onConfirm, onClose }: Omit<LocationPickerDialo
         <Dialog.Title>{t({ id: 'select_location', message: 'Choisir la localisation' })}</Dialog.Title>
       </Dialog.Header>
       <DialogCloseButton size="lg" />
-      <Dialog.Body>
+      <DialogBody>
         <Stack gap="3">
           <Stack direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'flex-end' }} gap="2">
             <Box flex="1">
@@ -138,7 +138,7 @@ function PickerContent({ initial, onConfirm, onClose }: Omit<LocationPickerDialo
             </Text>
           </Text>
         </Stack>
-      </Dialog.Body>
+      </DialogBody>
       <Dialog.Footer>
         <HStack gap="2" justify="flex-end" width="full">
           <Button size="lg" variant="outline" onClick={onClose}>

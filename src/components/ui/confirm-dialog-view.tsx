@@ -4,7 +4,7 @@
  */
 import { Button, Dialog } from '@chakra-ui/react';
 import { useRef, type ReactNode } from 'react';
-import { DialogCloseButton, DialogFrame } from './dialog-frame';
+import { DialogBody, DialogCloseButton, DialogFrame } from './dialog-frame';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -34,7 +34,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <Dialog.Header>
           <Dialog.Title>{props.title}</Dialog.Title>
         </Dialog.Header>
-        <Dialog.Body>{props.children}</Dialog.Body>
+        <DialogBody>{props.children}</DialogBody>
         <Dialog.Footer flexWrap="wrap">
           <Button ref={cancelRef} variant="outline" size="lg" onClick={props.onCancel}>
             {props.cancelLabel}

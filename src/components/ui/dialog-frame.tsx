@@ -8,11 +8,13 @@ import {
   CloseButton,
   Dialog,
   Portal,
+  type DialogBodyProps,
   type DialogPositionerProps,
   type DialogRootProps,
 } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { SCROLL_EDGES_CSS, useScrollEdges } from './scroll-edges';
 
 export interface DialogFrameProps extends Omit<DialogRootProps, 'open' | 'onOpenChange' | 'children'> {
   open: boolean;
@@ -22,14 +24,44 @@ export interface DialogFrameProps extends Omit<DialogRootProps, 'open' | 'onOpen
 }
 
 /**
- * The bottom strip a dialog leaves free: toasts stack as cards in the bottom start corner
- * (toaster-view.tsx), one two-line toast high with the older ones peeking above it, and a toast must
- * never cover a dialog's text or buttons. A dialog taller than what is left scrolls its body, its
- * header and footer staying in view.
+ * The bottom strip a dialog leaves free where the toasts (bottom left, toaster-view.tsx) cannot stand
+ * beside it: they stack as cards, one two-line toast high with the older ones peeking above it, and a
+ * toast must never cover a dialog's text or buttons. A dialog taller than what is left scrolls its
+ * body (DialogBody: its edge fades while more lies below), its header and footer staying in view.
  */
 export const TOAST_STRIP = '8rem';
 
+/** Each dialog size's width (Chakra's dialog recipe), in rem. */
+const DIALOG_WIDTH_REM = { xs: 24, sm: 28, md: 32, lg: 42, xl: 56 } as const;
+type SizeBesideToasts = keyof typeof DIALOG_WIDTH_REM;
+
+/** The narrowest a toast may be made to stand beside a dialog, and its margins on both sides, in rem. */
+export const TOAST_BESIDE_MIN_REM = 14;
+const TOAST_MARGINS_REM = 2;
+
+/**
+ * From which viewport width (rem) a dialog of this size leaves room beside it, on the left, for a toast
+ * at least TOAST_BESIDE_MIN_REM wide: then the dialog uses the whole height and the toasts narrow to
+ * that room (toaster-view.tsx). A 32rem dialog does from 1024 px on, a landscape tablet.
+ */
+export function toastsBesideFrom(size: SizeBesideToasts): number {
+  return DIALOG_WIDTH_REM[size] + 2 * (TOAST_BESIDE_MIN_REM + TOAST_MARGINS_REM);
+}
+
+/** The room beside a dialog of this size, as CSS: the toasts' width while it is open. */
+export function toastRoomBeside(size: SizeBesideToasts): string {
+  return `min(24rem, calc(50vw - ${DIALOG_WIDTH_REM[size] / 2 + TOAST_MARGINS_REM}rem))`;
+}
+
+export const TOAST_BESIDE_SIZES = Object.keys(DIALOG_WIDTH_REM) as SizeBesideToasts[];
+
+function sizeBesideToasts(size: DialogRootProps['size']): SizeBesideToasts | undefined {
+  const fixed = size ?? 'md';
+  return typeof fixed === 'string' && fixed in DIALOG_WIDTH_REM ? (fixed as SizeBesideToasts) : undefined;
+}
+
 export function DialogFrame({ open, onClose, positioner, children, ...root }: DialogFrameProps) {
+  const beside = sizeBesideToasts(root.size);
   return (
     <Dialog.Root
       open={open}
@@ -46,7 +78,11 @@ export function DialogFrame({ open, onClose, positioner, children, ...root }: Di
         <Dialog.Positioner
           pt="4"
           pb={TOAST_STRIP}
-          css={{ '& > [data-part="content"]': { maxHeight: '100%' } }}
+          data-toast-beside={beside}
+          css={{
+            '& > [data-part="content"]': { maxHeight: '100%' },
+            ...(beside && { [`@media (min-width: ${toastsBesideFrom(beside)}rem)`]: { pb: '4' } }),
+          }}
           {...positioner}
         >
           {children}
@@ -54,6 +90,12 @@ export function DialogFrame({ open, onClose, positioner, children, ...root }: Di
       </Portal>
     </Dialog.Root>
   );
+}
+
+/** A dialog's body: it scrolls when the dialog is taller than the screen, and shows so. */
+export function DialogBody(props: DialogBodyProps) {
+  const { ref, edges } = useScrollEdges<HTMLDivElement>();
+  return <Dialog.Body ref={ref} {...edges} {...props} css={{ ...SCROLL_EDGES_CSS, ...props.css }} />;
 }
 
 /**

@@ -123,7 +123,8 @@ export function Tabs<Value extends string>({ items, value, onValueChange, trigge
             aria-labelledby={tabId(item.value)}
             tabIndex={0}
             hidden={item.value !== value}
-            css={styles.content}
+            // Half the recipe's space above the panel: the entry below needs the height on a landscape tablet.
+            css={{ ...styles.content, pt: '2' }}
             {...ORIENTATION}
           >
             {item.panel}

@@ -6,10 +6,19 @@
  * lets pointer events through to the form beneath (the consent checkbox sits right there on a
  * landscape tablet), on its way out too; only its close and action buttons take them.
  */
-import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
+import {
+  createToaster,
+  Portal,
+  Spinner,
+  Stack,
+  Toast,
+  Toaster as ChakraToaster,
+  type SystemStyleObject,
+} from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, type ReactNode } from 'react';
 import { drawn, type LiveWords } from './live-text';
+import { TOAST_BESIDE_SIZES, toastRoomBeside, toastsBesideFrom } from './dialog-frame';
 
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_MAX = 3;
@@ -23,6 +32,21 @@ export const toaster = createToaster({
   duration: TOAST_DURATION_MS,
   pauseOnPageIdle: true,
 });
+
+/**
+ * A toast never stops a tap (see above); and while a dialog that leaves room beside it is open (on a
+ * landscape tablet, dialog-frame.tsx), the toasts narrow to that room, so the dialog can use the
+ * whole height without a toast over its text or buttons.
+ */
+const TOAST_CSS: SystemStyleObject = {
+  '&, & [data-ghost]': { pointerEvents: 'none !important' },
+  ...Object.fromEntries(
+    TOAST_BESIDE_SIZES.map((size) => [
+      `@media (min-width: ${toastsBesideFrom(size)}rem)`,
+      { [`html:has([data-toast-beside="${size}"]) &`]: { width: toastRoomBeside(size) } },
+    ]),
+  ),
+};
 
 /** The action's label, drawn in the active language (toaster.tsx puts it in the toast's meta). */
 function actionLabel(meta: Record<string, unknown> | undefined): ReactNode {
@@ -40,7 +64,7 @@ export function Toaster({ onMount }: { onMount?: () => () => void }) {
         {(toast) => (
           // Zag sets pointer-events inline on the toast, hence !important; and on the "ghost" it leaves
           // under a leaving toast (to keep the group hovered), taller than the toast: it would take taps.
-          <Toast.Root width={{ md: 'sm' }} css={{ '&, & [data-ghost]': { pointerEvents: 'none !important' } }}>
+          <Toast.Root width={{ md: 'sm' }} css={TOAST_CSS}>
             {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}

@@ -13,10 +13,13 @@
  * - clipped-text: no control (button, link, menu item, tab, field, label, badge) cuts its text;
  * - target-size: primary targets 48 px, every other control 44 px, in both dimensions;
  * - covered: what is tapped at the centre of a control's visible part is that control (not a toast,
- *   the sticky header or anything else), and no toast is drawn over a dialog's or a menu's control
- *   (toasts let taps through, so the hit test alone would not see one hiding a button there). On the
- *   page itself a toast may lie over the bottom corner of the form for its five seconds: it lets every
- *   tap through to it, which the hit test checks, and only its close button takes taps.
+ *   the sticky header or anything else), and no toast is drawn over a control, a label or a heading of
+ *   a form, a dialog or a menu (toasts let taps through, so the hit test alone would not see one
+ *   hiding a button or the words that say what a field is);
+ * - dialog-scroll: a dialog body that scrolls shows so while more lies below (its edge fades: a mask),
+ *   so the last control in view is never cut at a line that looks final;
+ * - dialog-height: a dialog whose body scrolls uses the height it has, unless the toasts need the strip
+ *   below it (where they cannot stand beside it: less than 14rem between the dialog and the edge);
  *   The map's marker (Leaflet's 25×41 pin, docs/PRODUCT.md#maps-and-location-search) is the map's
  *   picture of the chosen point, not a target of its own: the map around it is what is tapped.
  * While a modal dialog is open only its own controls (and the toasts above it) are checked: the page
@@ -26,7 +29,16 @@ import type { Page } from 'playwright-core';
 import { unclippedBox } from './geometry';
 
 export type LayoutRule =
-  'page-scroll' | 'sideways-scroll' | 'dialog-fit' | 'icon-size' | 'clipped-text' | 'target-size' | 'covered';
+  | 'page-scroll'
+  | 'sideways-scroll'
+  | 'dialog-fit'
+  | 'dialog-scroll'
+  | 'dialog-height'
+  | 'icon-size'
+  | 'clipped-text'
+  | 'target-size'
+  | 'covered'
+  | 'entry-fit';
 
 export interface LayoutViolation {
   rule: LayoutRule;
@@ -70,6 +82,10 @@ export const LIMITS = {
   iconMax: 32,
   /** From this viewport width on, nothing scrolls sideways inside the page either. */
   sidewaysFrom: 800,
+  /** The narrowest room beside a dialog a toast can stand in (14rem), with its 1rem margins. */
+  toastBeside: 224 + 32,
+  /** What a dialog may leave below itself, besides the toasts' strip where they need it. */
+  dialogMargin: 32,
 } as const;
 
 interface InPageInput {
@@ -256,6 +272,38 @@ const inPageAudit = (
     }
   }
 
+  // dialog-scroll and dialog-height: a body that scrolls shows so, and has all the height it can.
+  if (modal) {
+    const box = modal.getBoundingClientRect();
+    const scrolling = Array.from(modal.querySelectorAll('*')).filter((element) => {
+      const style = getComputedStyle(element);
+      return (
+        /auto|scroll/.test(style.overflowY) && element.scrollHeight > element.clientHeight + 1 && isVisible(element)
+      );
+    });
+    for (const body of scrolling) {
+      const rest = body.scrollHeight - body.clientHeight - body.scrollTop;
+      const style = getComputedStyle(body);
+      const mask = style.maskImage || style.getPropertyValue('-webkit-mask-image');
+      if (rest > 1 && (!mask || mask === 'none')) {
+        found.push({
+          rule: 'dialog-scroll',
+          detail: `${px(rest)} px more below, with nothing to say so (no fade at its edge): ${describe(body)}`,
+        });
+      }
+    }
+    // The toasts stand on the physical left: beside the dialog when the room there is wide enough.
+    const below = viewportHeight - box.bottom;
+    if (scrolling.length > 0 && below > limits.dialogMargin && box.left >= limits.toastBeside) {
+      found.push({
+        rule: 'dialog-height',
+        detail:
+          `its body scrolls while ${px(below)} px of the screen stay empty below it (the toasts have ` +
+          `${px(box.left)} px beside it): ${describe(modal)}`,
+      });
+    }
+  }
+
   // icon-size: outermost SVGs outside the illustrations.
   for (const svg of Array.from(document.querySelectorAll('svg'))) {
     if (svg.parentElement?.closest('svg') || !inScope(svg) || !isVisible(svg)) continue;
@@ -422,20 +470,30 @@ const inPageAudit = (
         detail: `a tap at its centre (${px(x)},${px(y)}) lands on ${by}: ${describe(target)}`,
       });
     }
-    // Toasts let taps through (pointer-events: none), so the hit test cannot see one drawn over a
-    // dialog's or a menu's control: measured apart. Dialogs leave the toasts' strip free.
-    if (target.closest(TOAST) || !target.closest('[role="dialog"], [role="alertdialog"], ' + POPOVER)) continue;
+  }
+  // Toasts let taps through (pointer-events: none), so the hit test cannot see one drawn over a
+  // control or over the words that say what it is: measured apart, in forms, dialogs and menus.
+  const WORDS = 'label, legend, h1, h2, h3, [data-part="label"]';
+  const HOSTS = `form, [role="dialog"], [role="alertdialog"], ${POPOVER}`;
+  const underToasts = Array.from(document.querySelectorAll(`${TARGETS}, ${WORDS}`)).filter(
+    (element) => !element.closest(TOAST) && element.closest(HOSTS) !== null && inScope(element) && isVisible(element),
+  );
+  for (const element of underToasts) {
+    // A control inside a label (the consent's checkbox) is measured with it.
+    if (element.parentElement?.closest(WORDS) && !element.matches(WORDS)) continue;
+    const part = visiblePart(element);
+    if (!part) continue;
     for (const toast of toasts) {
       const box = toast.getBoundingClientRect();
-      const overlapX = Math.min(box.right, own.right) - Math.max(box.left, own.left);
-      const overlapY = Math.min(box.bottom, own.bottom) - Math.max(box.top, own.top);
+      const overlapX = Math.min(box.right, part.right) - Math.max(box.left, part.left);
+      const overlapY = Math.min(box.bottom, part.bottom) - Math.max(box.top, part.top);
       if (overlapX <= 0 || overlapY <= 0) continue;
       found.push({
         rule: 'covered',
         detail:
           `under the toast "${oneLine(toast instanceof HTMLElement ? toast.innerText : '', 50)}" ` +
           `(${px(overlapX)}×${px(overlapY)} px of it hidden): ` +
-          describe(target),
+          describe(element),
       });
     }
   }
@@ -461,4 +519,49 @@ export async function auditLayout(page: Page, options: LayoutAuditOptions): Prom
 /** One line per violation, its rule first. */
 export function describeLayoutViolations(violations: readonly LayoutViolation[]): string {
   return violations.map((violation) => `[${violation.rule}] ${violation.detail}`).join('\n');
+}
+
+/**
+ * entry-fit: the whole entry of the Add repair tab in view at once, the page at its top (on a tablet
+ * in landscape or portrait the mechanic never scrolls to reach a field or Insert): every field, label
+ * and button of the form, and the vehicle's readings (their heading, chart and first line), between
+ * the sticky header and the bottom of the screen. What a scrolling list holds beyond its first lines
+ * is the list's to show.
+ */
+export async function entryOutOfView(page: Page): Promise<LayoutViolation[]> {
+  return page.evaluate(() => {
+    window.scrollTo(0, 0);
+    const form = document.querySelector('[role="tabpanel"]:not([hidden]) form');
+    if (!form) return [];
+    const headerBottom = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+    const height = document.documentElement.clientHeight;
+    const timeline = 'section[aria-labelledby="vehicle-timeline-title"]';
+    const parts = Array.from(
+      form.querySelectorAll(
+        'input:not([type="hidden"]), select, button, label, [data-part="label"], ' +
+          `${timeline} h2, ${timeline} [role="img"], ${timeline} li:first-child`,
+      ),
+    ).filter((element) => {
+      if (element.closest(`${timeline} li`) && !element.matches('li')) return false;
+      const box = element.getBoundingClientRect();
+      return box.width > 1 && box.height > 1 && element.checkVisibility({ visibilityProperty: true });
+    });
+    const out = parts.filter((element) => {
+      const box = element.getBoundingClientRect();
+      return box.bottom > height + 0.5 || box.top < headerBottom - 0.5;
+    });
+    return out.map((element) => {
+      const box = element.getBoundingClientRect();
+      const text = ((element as HTMLElement).innerText || element.getAttribute('name') || element.tagName)
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 40);
+      return {
+        rule: 'entry-fit' as const,
+        detail:
+          `${element.tagName.toLowerCase()} "${text}" at y ${Math.round(box.top)}–${Math.round(box.bottom)}, ` +
+          `outside the ${Math.round(headerBottom)}–${height} px in view: the mechanic scrolls to reach it`,
+      };
+    });
+  });
 }

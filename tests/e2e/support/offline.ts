@@ -314,15 +314,17 @@ export interface HistoryRow {
 /**
  * The History tab's entries as the mechanic sees them (the tab must be open): the table's rows on a
  * landscape tablet, the cards on a portrait one (docs/PRODUCT.md#history-tab). In both, an entry's
- * first left-to-right text is its identifier and the second its reading.
+ * first left-to-right text is its identifier, and its reading the isolated text (a bdi) that ends in
+ * the unit ('km', 'كم' in Arabic).
  */
 export async function historyRows(page: Page): Promise<HistoryRow[]> {
   const rows = page.locator('table tbody tr[data-status], ul > li[data-status]');
   return rows.evaluateAll((elements) =>
     elements.map((row) => {
-      const [kodeId, odometer] = Array.from(row.querySelectorAll('[dir="ltr"]')).map((value) =>
-        (value as HTMLElement).innerText.trim(),
-      );
+      const texts = (selector: string) =>
+        Array.from(row.querySelectorAll(selector)).map((value) => (value as HTMLElement).innerText.trim());
+      const kodeId = texts('[dir="ltr"]')[0];
+      const odometer = texts('bdi').find((text) => /\d\s*(km|كم)$/.test(text));
       return {
         kodeId: kodeId ?? '',
         odometer: odometer ?? '',

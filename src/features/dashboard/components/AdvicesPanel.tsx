@@ -2,6 +2,10 @@
 import { Box, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import { useHistoryCatalog } from '../catalog';
+import { CORRECTION_WINDOW_MS } from '../../../../contract/rules';
+
+/** How long a sent entry can be corrected, in days (docs/PRODUCT.md#corrections). */
+const CORRECTION_WINDOW_DAYS = CORRECTION_WINDOW_MS / (24 * 60 * 60 * 1000);
 
 export function AdvicesPanel() {
   useHistoryCatalog();
@@ -28,8 +32,9 @@ export function AdvicesPanel() {
           </List.Item>
           <List.Item>
             <Trans>
-              Cochez la case de confirmation puis appuyez sur « Insérer » : une fois envoyée, la saisie est définitive
-              et ne peut plus être modifiée.
+              Cochez la case de confirmation puis appuyez sur « Insérer » : le relevé envoyé est permanent, vérifiez-le
+              avant. Une erreur se corrige dans les {CORRECTION_WINDOW_DAYS} jours depuis l'historique (« Corriger ») :
+              la correction s'ajoute au relevé d'origine, qui reste visible.
             </Trans>
           </List.Item>
         </List.Root>

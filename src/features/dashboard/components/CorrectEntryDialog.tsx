@@ -6,7 +6,7 @@ import { OPERATION_FAILED } from '../../../lib/error-messages';
 import { outboxErrorText } from '../../../lib/outbox-error-text';
 import { notifyEntrySaved } from '../notify-saved';
 import { Alert, Dialog, Stack } from '@chakra-ui/react';
-import { DialogFrame, FormDialogFooter } from '../../../components/ui/dialog-frame';
+import { DialogBody, DialogFrame, FormDialogFooter } from '../../../components/ui/dialog-frame';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { notify } from '../../../components/ui/toaster';
 import type { HistoryItem } from '../data/history';
@@ -74,7 +74,7 @@ function CorrectEntryContent({ item, onClose }: { item: HistoryItem; onClose: ()
             <Trans>Corriger la saisie</Trans>
           </Dialog.Title>
         </Dialog.Header>
-        <Dialog.Body>
+        <DialogBody>
           <Stack gap="4">
             {item.lastError && (
               <Alert.Root status="error">
@@ -84,7 +84,7 @@ function CorrectEntryContent({ item, onClose }: { item: HistoryItem; onClose: ()
             )}
             <EntryFields form={form} />
           </Stack>
-        </Dialog.Body>
+        </DialogBody>
         <FormDialogFooter submitLabel={<Trans>Renvoyer</Trans>} submitting={form.submitting} onCancel={onClose} />
       </AppForm>
     </Dialog.Content>

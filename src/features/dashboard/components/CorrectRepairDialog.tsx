@@ -11,7 +11,7 @@ import { Alert, Dialog, Field, NativeSelect, Stack, Text } from '@chakra-ui/reac
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { CORRECTION_REASONS, type CorrectionReason, type RepairEntry, type RepairRecord } from '../../../../contract';
-import { DialogFrame, FormDialogFooter } from '../../../components/ui/dialog-frame';
+import { DialogBody, DialogFrame, FormDialogFooter } from '../../../components/ui/dialog-frame';
 import { notify } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../lib/dates';
 import { formatKm } from '../../../lib/format';
@@ -133,7 +133,7 @@ function CorrectRepairContent(props: Correcting & { onClose: () => void }) {
             <Trans>Corriger la saisie {record.vehicle.kode_id}</Trans>
           </Dialog.Title>
         </Dialog.Header>
-        <Dialog.Body>
+        <DialogBody>
           <Stack gap="4">
             <Alert.Root status="info">
               <Alert.Indicator />
@@ -185,7 +185,7 @@ function CorrectRepairContent(props: Correcting & { onClose: () => void }) {
               }
             />
           </Stack>
-        </Dialog.Body>
+        </DialogBody>
         <FormDialogFooter
           submitLabel={<Trans>Enregistrer la correction</Trans>}
           submitting={form.submitting}

@@ -117,8 +117,7 @@ export function RepairTypeName({ item, locale }: { item: HistoryItem; locale: Lo
 export function OdometerText({ item, locale }: { item: HistoryItem; locale: Locale }) {
   return (
     <Text
-      as="span"
-      dir="ltr"
+      as="bdi"
       textDecoration={item.superseded ? 'line-through' : undefined}
       color={item.superseded ? 'fg.muted' : undefined}
     >
@@ -144,7 +143,7 @@ export function Verification({ item, actions }: { item: HistoryItem; actions: En
       )}
       {item.verdict && item.superseded === null && (
         <HStack gap="1" wrap="wrap">
-          <VerdictBadge verdict={item.verdict} />
+          <VerdictBadge verdict={item.verdict} first={item.correctionReason !== 'odometer_replaced'} />
           {item.photo && <PhotoMarkSlot verdict={item.verdict} />}
         </HStack>
       )}

@@ -44,7 +44,7 @@ export function OdometerConfirmDialog(props: {
                 <Trans>Dernier relevé</Trans>
               </DataList.ItemLabel>
               <DataList.ItemValue whiteSpace="nowrap" flexWrap="wrap">
-                <span dir="ltr">{formatKm(question.previous.odometer, locale)}</span>
+                <bdi>{formatKm(question.previous.odometer, locale)}</bdi>
                 {question.previous.at && (
                   <Text as="span" ms="2" color="fg.muted">
                     <bdi>({formatDateTime(question.previous.at)})</bdi>
@@ -57,7 +57,7 @@ export function OdometerConfirmDialog(props: {
                 <Trans>Nouveau relevé</Trans>
               </DataList.ItemLabel>
               <DataList.ItemValue fontWeight="semibold" whiteSpace="nowrap">
-                <span dir="ltr">{formatKm(question.odometer, locale)}</span>
+                <bdi>{formatKm(question.odometer, locale)}</bdi>
               </DataList.ItemValue>
             </DataList.Item>
           </DataList.Root>

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { RepairType } from '../../../../contract';
 import { PlainCheckbox } from '../../../components/ui/plain-checkbox';
+import { KM_UNIT } from '../../../lib/format';
 import { useLocale } from '../../../lib/i18n';
 import { localized } from '../../../lib/localized';
 import { useRepairTypes } from '../data/repair-types';
@@ -119,14 +120,15 @@ export function OdometerField({
   onBlur?: () => void;
   error: FieldError;
 }) {
+  const locale = useLocale();
   return (
     <Field.Root invalid={error !== undefined} required>
       <Field.Label>
         <Trans>Kilométrage</Trans>
       </Field.Label>
-      {/* Left to right in every language, so the reading and its unit read "120000 km" in Arabic too. The
-        unit is drawn over the input's end (Chakra's InputGroup would add 1.3 KB to the dashboard's first
-        load for it). */}
+      {/* The digits left to right in every language, the unit in the page's language ("كم" in Arabic)
+        drawn over the input's end (Chakra's InputGroup would add 1.3 KB to the dashboard's first load
+        for it). */}
       <Box position="relative" width="full" dir="ltr">
         <Input
           pe="10"
@@ -150,7 +152,7 @@ export function OdometerField({
           color="fg.muted"
           pointerEvents="none"
         >
-          km
+          {KM_UNIT[locale]}
         </Box>
       </Box>
       <Field.HelperText>

@@ -4,9 +4,9 @@
  * outbox first, so it works without a connection. A view: the flow (lookup, questions, send) is
  * `useEntryForm`'s, its steps those of entry-form/flow.ts.
  */
-import { Button, chakra, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Box, Button, chakra, Flex, Grid, SimpleGrid } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { ChunkErrorBoundary } from '../../../components/ui/chunk-error-boundary';
 import { retryableLazy } from '../../../components/ui/retryable-lazy';
 import { useOnline } from '../../../lib/online';
@@ -25,6 +25,34 @@ const OfflineVehicleNotice = retryableLazy<OfflineVehicleNoticeProps>(() => impo
 
 /** The timeline's chart and list load once a vehicle is found (docs/PRODUCT.md#vehicle-timeline). */
 const VehicleTimeline = retryableLazy(() => import('./VehicleTimeline'));
+
+/** The bottom left corner the toasts take (toaster-view.tsx): a two-line toast and the edge of one behind it. */
+const TOAST_CORNER_HEIGHT = '6rem';
+
+/**
+ * A column of the landscape layout. In one column (below 1024 px) it steps aside (display: contents):
+ * its fields join the grid, in the entry's order (their `order`).
+ */
+function EntryColumn({ side, children }: { side: 'left' | 'right'; children: ReactNode }) {
+  // The right column is the second in left to right, the first in right to left: physical either way.
+  const column = side === 'left' ? { ltr: '1', rtl: '2' } : { ltr: '2', rtl: '1' };
+  return (
+    <Flex
+      direction="column"
+      display={{ base: 'contents', lg: 'flex' }}
+      gap="4"
+      gridRow={{ lg: '1' }}
+      gridColumn={{ lg: column.ltr }}
+      _rtl={{ gridColumn: { lg: column.rtl } }}
+      // The left column is as tall as the right one (Insert at its foot), never taller (size contained:
+      // its content does not size the row), and leaves its foot to the toasts.
+      {...(side === 'left' && { alignSelf: 'stretch', contain: { lg: 'size' }, pb: { lg: TOAST_CORNER_HEIGHT } })}
+      data-entry-column={side}
+    >
+      {children}
+    </Flex>
+  );
+}
 
 export function RepairForm() {
   const { t } = useLingui();
@@ -50,86 +78,117 @@ export function RepairForm() {
       bg="bg"
       borderWidth="1px"
       rounded="l3"
-      p={{ base: '4', md: '6' }}
+      p={{ base: '4', md: '5', lg: '4' }}
       aria-label={t`Nouvelle saisie`}
     >
-      <Stack gap="5">
-        <KodeIdField
-          value={form.values.kode_id}
-          error={form.error('kode_id')}
-          onChange={(value) => form.set('kode_id', value)}
-          onBlur={() => form.leave('kode_id')}
-          onEnter={entry.find}
-          action={<LookupButtons finding={entry.finding} onFind={entry.find} onScan={entry.openScanner} />}
-        />
-
-        {entry.offlineNotice && (
-          <ChunkErrorBoundary reset={OfflineVehicleNotice.reset}>
-            <OfflineVehicleNotice {...entry.offlineNotice} />
-          </ChunkErrorBoundary>
-        )}
-
-        <VehicleSummary vehicle={found} />
-
-        {found && (
-          <ChunkErrorBoundary reset={VinCheck.reset} resetKey={found.kode_id}>
-            <VinCheck
-              value={entry.vin}
-              vehicleVin={found.vin}
-              onChange={(vin, mismatch) => entry.changeVin(found.kode_id, vin, mismatch)}
-              question={question?.type === 'vin' ? question.vin : null}
-              onAnswer={entry.answer}
+      {/* One column on a portrait tablet, in the order of the entry; from 1024 px wide two, so the whole
+        entry fits one landscape screen (docs/PRODUCT.md#add-repair-tab): the identifier, the VIN check
+        and the vehicle's readings on the physical left, the vehicle and what the mechanic fills in on
+        the right, Insert at its foot. Physical in both directions, as the toasts' corner is
+        (toaster-view.tsx): the left column keeps its foot free for them. */}
+      <Grid
+        templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }}
+        columnGap="6"
+        rowGap="4"
+        alignItems="start"
+      >
+        <EntryColumn side="left">
+          <Box order={1}>
+            <KodeIdField
+              value={form.values.kode_id}
+              error={form.error('kode_id')}
+              onChange={(value) => form.set('kode_id', value)}
+              onBlur={() => form.leave('kode_id')}
+              onEnter={entry.find}
+              action={<LookupButtons finding={entry.finding} onFind={entry.find} onScan={entry.openScanner} />}
             />
-          </ChunkErrorBoundary>
-        )}
+          </Box>
 
-        {found && (
-          <ChunkErrorBoundary reset={VehicleTimeline.reset} resetKey={found.kode_id}>
-            <VehicleTimeline kodeId={found.kode_id} />
-          </ChunkErrorBoundary>
-        )}
+          {entry.offlineNotice && (
+            <Box order={2}>
+              <ChunkErrorBoundary reset={OfflineVehicleNotice.reset}>
+                <OfflineVehicleNotice {...entry.offlineNotice} />
+              </ChunkErrorBoundary>
+            </Box>
+          )}
 
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <RepairTypeField
-            value={form.values.repair_type_id}
-            types={types}
-            error={form.error('repair_type_id')}
-            onChange={(value) => form.pick('repair_type_id', value)}
-          />
-          <OdometerField
-            value={form.values.odometer}
-            error={form.error('odometer')}
-            onChange={(value) => form.set('odometer', value)}
-            onBlur={() => form.leave('odometer')}
-          />
-        </SimpleGrid>
+          {found && (
+            <Box order={4}>
+              <ChunkErrorBoundary reset={VinCheck.reset} resetKey={found.kode_id}>
+                <VinCheck
+                  value={entry.vin}
+                  vehicleVin={found.vin}
+                  onChange={(vin, mismatch) => entry.changeVin(found.kode_id, vin, mismatch)}
+                  question={question?.type === 'vin' ? question.vin : null}
+                  onAnswer={entry.answer}
+                />
+              </ChunkErrorBoundary>
+            </Box>
+          )}
 
-        <ChunkErrorBoundary reset={PhotoField.reset} loading={<PhotoFieldSpace />}>
-          <PhotoField controls={entry.photo} />
-        </ChunkErrorBoundary>
+          {found && (
+            // On a landscape tablet the readings take the height left above the toasts' corner, their list
+            // scrolling inside it (VehicleTimeline).
+            <Box order={5} display={{ lg: 'flex' }} flexDirection="column" flex={{ lg: '0 1 auto' }} minHeight="0">
+              <ChunkErrorBoundary reset={VehicleTimeline.reset} resetKey={found.kode_id}>
+                <VehicleTimeline kodeId={found.kode_id} />
+              </ChunkErrorBoundary>
+            </Box>
+          )}
+        </EntryColumn>
 
-        <ConsentField
-          checked={form.values.consented}
-          error={form.error('consented')}
-          onChange={(checked) => form.pick('consented', checked)}
-        />
+        <EntryColumn side="right">
+          <Box order={3}>
+            <VehicleSummary vehicle={found} />
+          </Box>
 
-        <Button
-          type="submit"
-          size="lg"
-          colorPalette="brand"
-          // Toasts stack at the bottom left (docs/PRODUCT.md#business-constants) and pause while touched: keep Insert on the
-          // physical right in both directions so a toast never sits on it.
-          alignSelf={{ base: 'stretch', sm: 'flex-end' }}
-          _rtl={{ alignSelf: { base: 'stretch', sm: 'flex-start' } }}
-          minWidth="40"
-          minHeight="12"
-          loading={form.submitting}
-          loadingText={t`Enregistrement…`}
-        >
-          <Trans>Insérer</Trans>
-        </Button>
-      </Stack>
+          <SimpleGrid columns={2} gap="4" order={6}>
+            <RepairTypeField
+              value={form.values.repair_type_id}
+              types={types}
+              error={form.error('repair_type_id')}
+              onChange={(value) => form.pick('repair_type_id', value)}
+            />
+            <OdometerField
+              value={form.values.odometer}
+              error={form.error('odometer')}
+              onChange={(value) => form.set('odometer', value)}
+              onBlur={() => form.leave('odometer')}
+            />
+          </SimpleGrid>
+
+          <Box order={7}>
+            <ChunkErrorBoundary reset={PhotoField.reset} loading={<PhotoFieldSpace />}>
+              <PhotoField controls={entry.photo} />
+            </ChunkErrorBoundary>
+          </Box>
+
+          <Box order={8}>
+            <ConsentField
+              checked={form.values.consented}
+              error={form.error('consented')}
+              onChange={(checked) => form.pick('consented', checked)}
+            />
+          </Box>
+
+          <Button
+            type="submit"
+            order={9}
+            size="lg"
+            colorPalette="brand"
+            // Toasts stack at the bottom left (docs/PRODUCT.md#business-constants): Insert stays on the
+            // physical right in both directions so a toast never sits on it: a physical left margin,
+            // which pushes it right in the one-column grid and in the right column alike.
+            css={{ '@media (min-width: 30em)': { marginLeft: 'auto' } }}
+            minWidth="40"
+            minHeight="12"
+            loading={form.submitting}
+            loadingText={t`Enregistrement…`}
+          >
+            <Trans>Insérer</Trans>
+          </Button>
+        </EntryColumn>
+      </Grid>
 
       <ScanDialog open={entry.scanning} target="kode_id" onRead={entry.scanned} onClose={entry.closeScanner} />
       <OdometerConfirmDialog

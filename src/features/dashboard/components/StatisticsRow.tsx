@@ -4,7 +4,7 @@
  * show their labels with empty values, so the tabs below keep their place; hidden only when there are
  * none and the server cannot be reached.
  */
-import { SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Flex, Stat, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDateTime } from '../../../lib/dates';
 import { formatNumber } from '../../../lib/format';
@@ -54,29 +54,37 @@ export function StatisticsRow() {
     ? ({ as: 'section', 'aria-label': t`Statistiques` } as const)
     : ({ as: 'div', 'aria-hidden': true } as const);
   return (
-    <Stack {...region} gap="2">
-      <SimpleGrid columns={{ base: 2, md: 3, lg: 5 }} gap={{ base: '3', md: '4' }}>
-        {tiles.map((tile) => (
-          <Stat.Root key={tile.label} bg="bg" borderWidth="1px" rounded="l3" px="4" py="3">
-            <Stat.Label>{tile.label}</Stat.Label>
-            <Stat.ValueText
-              fontSize={{ base: 'lg', md: tile.long ? 'lg' : '2xl' }}
-              whiteSpace={tile.long ? 'nowrap' : undefined}
-              minHeight={{ md: '8' }}
-              alignItems="center"
-            >
-              <bdi>{tile.value}</bdi>
-            </Stat.ValueText>
-            {tile.help && (
-              <Stat.HelpText color="fg.warning" data-testid="statistics-pending">
-                {tile.help}
-              </Stat.HelpText>
-            )}
-          </Stat.Root>
-        ))}
-      </SimpleGrid>
-      {/* Its line is kept while loading too: the tabs below stay where the page's frame painted them. */}
-      <Text fontSize="sm" color="fg.muted" textAlign="end" data-testid={view ? 'statistics-fetched-at' : undefined}>
+    // One strip, each figure with its label on one line, and when the server gave them at its end:
+    // with the title it leaves a landscape tablet the height the whole entry needs
+    // (docs/PRODUCT.md#statistics). Wrapped where a narrow screen needs it.
+    <Flex
+      {...region}
+      wrap="wrap"
+      align="center"
+      columnGap="5"
+      rowGap="1"
+      bg="bg"
+      borderWidth="1px"
+      rounded="l2"
+      px="4"
+      py="1.5"
+      minHeight="10"
+    >
+      {tiles.map((tile) => (
+        <Stat.Root key={tile.label} flexDirection="row" alignItems="baseline" gap="1.5" flex="none">
+          <Stat.Label fontSize="xs">{tile.label}</Stat.Label>
+          <Stat.ValueText fontSize={tile.long ? 'sm' : 'md'} fontWeight="semibold" whiteSpace="nowrap">
+            <bdi>{tile.value}</bdi>
+          </Stat.ValueText>
+          {tile.help && (
+            <Stat.HelpText color="fg.warning" fontSize="xs" data-testid="statistics-pending">
+              {tile.help}
+            </Stat.HelpText>
+          )}
+        </Stat.Root>
+      ))}
+      {/* Kept while loading too (a no-break space): the tabs below stay where the page's frame painted them. */}
+      <Text fontSize="xs" color="fg.muted" marginStart="auto" data-testid={view ? 'statistics-fetched-at' : undefined}>
         {view ? (
           <Trans>
             Chiffres du serveur au <bdi>{formatDateTime(view.fetchedAt)}</bdi>
@@ -85,6 +93,6 @@ export function StatisticsRow() {
           loading
         )}
       </Text>
-    </Stack>
+    </Flex>
   );
 }

@@ -12,6 +12,7 @@ import { useVehicleTimeline, type TimelineReading } from '../data/readings';
 import { PhotoMarkSlot } from '../photo/slot';
 import { ReasonsText, VerdictBadge } from './VerdictBadge';
 import { useHistoryCatalog } from '../catalog';
+import { SCROLL_EDGES_CSS, useScrollEdges } from '../../../components/ui/scroll-edges';
 
 /** How many of the latest readings are listed under the chart. */
 export const TIMELINE_LIST_SIZE = 5;
@@ -58,17 +59,17 @@ function Chart({ readings }: { readings: readonly TimelineReading[] }) {
   const high = formatKm(Math.max(...kms), locale);
   const count = readings.length;
   return (
-    <Flex gap="2" align="stretch">
+    <Flex gap="2" align="stretch" flexShrink={0}>
       <Stack justify="space-between" fontSize="xs" color="fg.muted" textAlign="end" aria-hidden="true">
-        <span dir="ltr">{high}</span>
-        <span dir="ltr">{low}</span>
+        <bdi>{high}</bdi>
+        <bdi>{low}</bdi>
       </Stack>
       <Box flex="1" minWidth="0">
         <Box
           role="img"
           aria-label={t`Évolution du compteur : ${count} relevés, de ${low} à ${high}`}
           position="relative"
-          height="28"
+          height="12"
           // The axes, on the physical left: mirrored with the rest in right to left.
           borderBottomWidth="1px"
           borderLeftWidth="1px"
@@ -120,17 +121,25 @@ function Chart({ readings }: { readings: readonly TimelineReading[] }) {
   );
 }
 
-function ReadingLine({ reading }: { reading: TimelineReading }) {
+function ReadingLine({ reading, first }: { reading: TimelineReading; first: boolean }) {
   const locale = useLocale();
   return (
-    <List.Item display="flex" flexWrap="wrap" alignItems="center" gap="2" py="1" data-verdict={reading.verdict}>
+    <List.Item
+      display="flex"
+      flexWrap="wrap"
+      alignItems="center"
+      columnGap="2"
+      rowGap="0.5"
+      py="1"
+      data-verdict={reading.verdict}
+    >
       <Text as="span" fontWeight="semibold" minWidth="24" textAlign="end">
-        <span dir="ltr">{formatKm(reading.odometer, locale)}</span>
+        <bdi>{formatKm(reading.odometer, locale)}</bdi>
       </Text>
       <Text as="span" color="fg.muted" fontSize="sm">
         <bdi>{formatDateTime(reading.recordedAt)}</bdi>
       </Text>
-      <VerdictBadge verdict={reading.verdict} />
+      <VerdictBadge verdict={reading.verdict} first={first} />
       {reading.photo && <PhotoMarkSlot verdict={reading.verdict} />}
       <Badge variant="outline" size="sm">
         {reading.own ? <Trans>Votre garage</Trans> : <Trans>Autre garage</Trans>}
@@ -147,19 +156,58 @@ function ReadingLine({ reading }: { reading: TimelineReading }) {
   );
 }
 
+/**
+ * The latest readings, newest first. The list keeps to a few lines and scrolls
+ * (fading at its edge while more lies below), so the whole entry stays on one screen.
+ */
+function LatestReadings({ readings }: { readings: readonly TimelineReading[] }) {
+  const { t } = useLingui();
+  const { ref, edges } = useScrollEdges<HTMLDivElement>();
+  return (
+    <Box
+      ref={ref}
+      {...edges}
+      // While it scrolls, the keyboard can reach it to scroll it too (its lines hold nothing focusable).
+      tabIndex={edges['data-more-above'] !== undefined || edges['data-more-below'] !== undefined ? 0 : undefined}
+      // A few lines on a portrait tablet; on a landscape one what the column leaves (RepairForm).
+      maxHeight={{ base: '20', lg: 'none' }}
+      minHeight="7"
+      flex="0 1 auto"
+      overflowY="auto"
+      css={SCROLL_EDGES_CSS}
+    >
+      <List.Root variant="plain" gap="0" aria-label={t`Derniers relevés`}>
+        {readings.slice(0, TIMELINE_LIST_SIZE).map((reading, index) => (
+          // Newest first: the last of all is the vehicle's first reading.
+          <ReadingLine key={reading.key} reading={reading} first={index === readings.length - 1} />
+        ))}
+      </List.Root>
+    </Box>
+  );
+}
+
 export default function VehicleTimeline({ kodeId }: { kodeId: string }) {
   useHistoryCatalog();
-  const { t } = useLingui();
   const timeline = useVehicleTimeline(kodeId);
   if (!timeline) return null;
   const { readings, fetchedAt } = timeline;
   return (
-    <Stack as="section" gap="3" borderWidth="1px" rounded="l2" p="4" aria-labelledby="vehicle-timeline-title">
-      <HStack justify="space-between" wrap="wrap" gap="2">
-        <Heading as="h2" size="md" id="vehicle-timeline-title">
+    <Stack
+      as="section"
+      gap="2"
+      borderWidth="1px"
+      rounded="l2"
+      px="4"
+      py="3"
+      minHeight="0"
+      flex="0 1 auto"
+      aria-labelledby="vehicle-timeline-title"
+    >
+      <HStack justify="space-between" wrap="wrap" columnGap="2" rowGap="0" flexShrink={0}>
+        <Heading as="h2" size="sm" id="vehicle-timeline-title">
           <Trans>Relevés du véhicule</Trans>
         </Heading>
-        <Text fontSize="sm" color="fg.muted" data-testid="timeline-fetched-at">
+        <Text fontSize="xs" color="fg.muted" data-testid="timeline-fetched-at">
           {fetchedAt ? (
             <Trans>
               Relevés de tous les garages au <bdi>{formatDateTime(fetchedAt)}</bdi>
@@ -170,17 +218,14 @@ export default function VehicleTimeline({ kodeId }: { kodeId: string }) {
         </Text>
       </HStack>
       {readings.length === 0 ? (
-        <Text color="fg.muted">
+        <Text color="fg.muted" fontSize="sm">
           <Trans>Aucun relevé pour ce véhicule.</Trans>
         </Text>
       ) : (
         <>
-          <Chart readings={readings} />
-          <List.Root variant="plain" gap="1" aria-label={t`Derniers relevés`}>
-            {readings.slice(0, TIMELINE_LIST_SIZE).map((reading) => (
-              <ReadingLine key={reading.key} reading={reading} />
-            ))}
-          </List.Root>
+          {/* A line needs two points: one reading is said in words, in the list below. */}
+          {readings.length >= 2 && <Chart readings={readings} />}
+          <LatestReadings readings={readings} />
         </>
       )}
     </Stack>

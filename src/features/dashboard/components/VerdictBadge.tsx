@@ -11,8 +11,12 @@ import type { CorrectionReason, ReadingReason, ReadingVerdictCode } from '../../
 const VERDICTS: Record<ReadingVerdictCode, { label: MessageDescriptor; palette: string }> = {
   plausible: { label: msg`Plausible`, palette: 'green' },
   implausible: { label: msg`Invraisemblable`, palette: 'red' },
-  no_verdict: { label: msg`Sans avis`, palette: 'gray' },
+  // Nothing to compare with: said by why (below).
+  no_verdict: { label: msg`Pas de comparaison`, palette: 'gray' },
 };
+
+/** A reading with nothing before it: the vehicle's first, in words a mechanic or a buyer reads at once. */
+const FIRST_READING = msg`Premier relevé`;
 
 export const REASON_LABELS: Record<ReadingReason, MessageDescriptor> = {
   lower_than_previous: msg`Inférieur au relevé précédent`,
@@ -28,12 +32,17 @@ export const CORRECTION_REASON_LABELS: Record<CorrectionReason, MessageDescripto
   odometer_replaced: msg`Compteur remplacé`,
 };
 
-export function VerdictBadge({ verdict }: { verdict: ReadingVerdictCode }) {
+/**
+ * `first`: the vehicle's first reading, so that "nothing to compare with" says why ("Premier relevé");
+ * otherwise (the first after an odometer replacement) "Pas de comparaison".
+ */
+export function VerdictBadge({ verdict, first = false }: { verdict: ReadingVerdictCode; first?: boolean }) {
   const { i18n } = useLingui();
   const look = VERDICTS[verdict];
+  const label = verdict === 'no_verdict' && first ? FIRST_READING : look.label;
   return (
     <Badge colorPalette={look.palette} variant={verdict === 'implausible' ? 'solid' : 'subtle'} size="md">
-      {i18n._(look.label)}
+      {i18n._(label)}
     </Badge>
   );
 }

@@ -15,7 +15,7 @@ function ReadOnlyField({ label, value }: { label: string; value: string }) {
 export function VehicleSummary({ vehicle }: { vehicle: Vehicle | null }) {
   const { t } = useLingui();
   return (
-    <SimpleGrid columns={{ base: 2, lg: 4 }} gap="4">
+    <SimpleGrid columns={2} columnGap="4" rowGap="2">
       <ReadOnlyField label={t`VIN`} value={vehicle?.vin ?? ''} />
       <ReadOnlyField label={t`Modèle`} value={vehicle?.name ?? ''} />
       <ReadOnlyField label={t`Marque`} value={vehicle?.brand ?? ''} />

@@ -4,6 +4,8 @@
  * back at its top). The form's values and messages are the form hook's (useRepairForm); the view
  * (components/RepairForm.tsx) only shows what this returns.
  */
+import { msg, plural } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { notifyChunkFailure } from '../../../components/ui/chunk-error-boundary';
@@ -100,6 +102,19 @@ function useFormOnShow(formRef: RefObject<HTMLFormElement | null>) {
   }, [formRef]);
 }
 
+/** The entry's fields as the toast after a refused Insert names them. */
+const FIELD_NAMES = {
+  kode_id: msg`KODE ID`,
+  repair_type_id: msg`Type de panne`,
+  odometer: msg`Kilométrage`,
+  consented: msg`Confirmation`,
+} as const;
+
+/** "3 champs à compléter : KODE ID, Type de panne, Kilométrage". */
+function fieldsToFix(count: number, names: string): MessageDescriptor {
+  return msg`${plural(count, { one: '# champ à compléter', other: '# champs à compléter' })} : ${names}`;
+}
+
 /** `formRef`: the form element, whose fields take the focus the flow gives (by their names). */
 export function useEntryForm(formRef: RefObject<HTMLFormElement | null>) {
   const { t, i18n } = useLingui();
@@ -182,6 +197,20 @@ export function useEntryForm(formRef: RefObject<HTMLFormElement | null>) {
     }
   }
 
+  /**
+   * Insert refused by the form's own checks: each field says what is wrong under it, and a toast says
+   * how many need attention and which, so the mechanic does not stop at the first message.
+   */
+  function tellFieldsToFix(fields: string[]) {
+    // In the order the form shows them.
+    const names = () =>
+      (Object.keys(FIELD_NAMES) as (keyof typeof FIELD_NAMES)[])
+        .filter((field) => fields.includes(field))
+        .map((field) => i18n._(FIELD_NAMES[field]))
+        .join(', ');
+    notify.error(() => i18n._(fieldsToFix(fields.length, names())));
+  }
+
   /** Insert, with valid values. */
   async function insert(values: RepairFormValues) {
     // Retry submits the form again, with what it holds then.
@@ -204,7 +233,7 @@ export function useEntryForm(formRef: RefObject<HTMLFormElement | null>) {
     finding: state.lookup.step === 'finding',
     scanning: state.scanning,
     find: () => void find(),
-    submit: (event: FormEvent<HTMLFormElement>) => form.submit(event, insert),
+    submit: (event: FormEvent<HTMLFormElement>) => form.submit(event, insert, tellFieldsToFix),
     answer: flow.answer,
     changeVin: (kodeId: string, vin: string, mismatch: VinQuestion | null) =>
       dispatch({ type: 'vin-changed', kodeId, vin, mismatch }),

@@ -1,5 +1,5 @@
 /** The garage dashboard (docs/PRODUCT.md#garage-dashboard): statistics, then Add repair, History and Advices. */
-import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -66,17 +66,18 @@ export default function DashboardPage() {
   const [tab, selectTab] = useDashboardTab();
   usePreloadOtherTabsOnFirstInput();
   return (
-    <Stack gap={{ base: '4', md: '6' }} maxWidth="6xl" mx="auto" width="full">
+    <Stack gap="2" maxWidth="6xl" mx="auto" width="full">
       {/* The entry form is hydrated first, the rest right after (docs/ARCHITECTURE.md#start-up). */}
       <HydrateLater>
-        <Box>
-          <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>
+        {/* Title and subtitle on one line where they fit: the entry below needs the height. */}
+        <Flex wrap="wrap" align="baseline" columnGap="4" rowGap="0.5">
+          <Heading as="h1" size="xl">
             <Trans>Tableau de bord – Partenaire Garage</Trans>
           </Heading>
-          <Text color="fg.muted" mt="1">
+          <Text color="fg.muted" fontSize="sm">
             <Trans>Nouvelle saisie et historique des kilométrages.</Trans>
           </Text>
-        </Box>
+        </Flex>
 
         <StatisticsRow />
       </HydrateLater>

@@ -6,7 +6,7 @@
 import { Box, Button, chakra, Dialog, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import { DialogCloseButton, DialogFrame, TOAST_STRIP } from '../../../components/ui/dialog-frame';
+import { DialogBody, DialogCloseButton, DialogFrame, TOAST_STRIP } from '../../../components/ui/dialog-frame';
 import { usePhotoCatalog } from '../../../lib/photo-catalog';
 import { CameraError, PHOTO_SIZE, playCamera, stopCamera, type CameraProblem } from '../scan/camera';
 
@@ -160,7 +160,7 @@ export default function PhotoCaptureDialog({ open, onTaken, onChooseFile, onClos
             <Trans>Photo du compteur</Trans>
           </Dialog.Title>
         </Dialog.Header>
-        <Dialog.Body>{open && <CameraView onTaken={onTaken} onChooseFile={onChooseFile} />}</Dialog.Body>
+        <DialogBody>{open && <CameraView onTaken={onTaken} onChooseFile={onChooseFile} />}</DialogBody>
         <DialogCloseButton size="lg" />
       </Dialog.Content>
     </DialogFrame>

@@ -1,7 +1,7 @@
 /** An entry's odometer photo, whole (docs/PRODUCT.md#odometer-photo). */
 import { Dialog, Image, Spinner, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
-import { DialogCloseButton, DialogFrame } from '../../../components/ui/dialog-frame';
+import { DialogBody, DialogCloseButton, DialogFrame } from '../../../components/ui/dialog-frame';
 import type { PhotoImage } from '../data/photos';
 import { usePhotoCatalog } from '../../../lib/photo-catalog';
 
@@ -25,7 +25,7 @@ export default function PhotoViewerDialog({ open, image, kodeId, onClose }: Phot
             </Trans>
           </Dialog.Title>
         </Dialog.Header>
-        <Dialog.Body display="flex" justifyContent="center" pb="6">
+        <DialogBody display="flex" justifyContent="center" pb="6">
           {image.kind === 'shown' ? (
             <Image
               src={image.url}
@@ -45,7 +45,7 @@ export default function PhotoViewerDialog({ open, image, kodeId, onClose }: Phot
               <Trans>La photo ne peut pas être affichée pour le moment. Réessayez une fois en ligne.</Trans>
             </Text>
           )}
-        </Dialog.Body>
+        </DialogBody>
         <DialogCloseButton size="lg" />
       </Dialog.Content>
     </DialogFrame>

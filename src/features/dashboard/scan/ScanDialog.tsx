@@ -7,7 +7,7 @@ import { Box, Button, chakra, Dialog, HStack, Stack, Text } from '@chakra-ui/rea
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { normalizeVin, isVinForm, readKodeId } from '../../../../contract';
-import { DialogCloseButton, DialogFrame, TOAST_STRIP } from '../../../components/ui/dialog-frame';
+import { DialogBody, DialogCloseButton, DialogFrame, TOAST_STRIP } from '../../../components/ui/dialog-frame';
 import { CameraError, hasTorch, playCamera, setTorch, stopCamera, type CameraProblem } from './camera';
 import { useScanCatalog } from './catalog';
 import { createDetector, type ScanFormat } from './detector';
@@ -313,11 +313,11 @@ export default function ScanDialog({ open, target, onRead, onClose }: ScanDialog
             {target === 'kode_id' ? <Trans>Scanner le KODE ID</Trans> : <Trans>Scanner le VIN</Trans>}
           </Dialog.Title>
         </Dialog.Header>
-        <Dialog.Body>
+        <DialogBody>
           {open && (
             <ScanSession key={session} target={target} onRead={onRead} onRestart={() => setSession((n) => n + 1)} />
           )}
-        </Dialog.Body>
+        </DialogBody>
         <Dialog.Footer>
           <HStack width="full" justify="flex-end">
             <Button size="lg" minHeight="12" variant="outline" onClick={onClose}>

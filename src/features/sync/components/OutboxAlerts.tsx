@@ -66,7 +66,7 @@ function EntryList({ sample, withReason }: { sample: EntrySample; withReason?: b
     <List.Root ps="5" mt="1" gap="0.5">
       {sample.entries.map((row) => (
         <List.Item key={row.key} data-key={row.key}>
-          <bdi dir="ltr">{row.entry.kode_id}</bdi> · <bdi dir="ltr">{formatKm(row.entry.odometer, locale)}</bdi> ·{' '}
+          <bdi dir="ltr">{row.entry.kode_id}</bdi> · <bdi>{formatKm(row.entry.odometer, locale)}</bdi> ·{' '}
           <bdi dir="ltr">{formatDateTime(row.entry.recorded_at)}</bdi>
           {withReason && row.lastError ? ` — ${outboxErrorText(i18n, row.lastError)}` : ''}
         </List.Item>

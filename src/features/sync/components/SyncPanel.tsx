@@ -7,7 +7,7 @@ import { Box, Button, Dialog, Heading, Stack, Text } from '@chakra-ui/react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Suspense, useRef, useState, type RefObject } from 'react';
-import { DialogCloseButton, DialogFrame } from '../../../components/ui/dialog-frame';
+import { DialogBody, DialogCloseButton, DialogFrame } from '../../../components/ui/dialog-frame';
 import { showToast } from '../../../components/ui/toaster';
 import { formatBytes } from '../../../lib/format';
 import { useLocale } from '../../../lib/i18n';
@@ -179,13 +179,13 @@ export function SyncPanel({ open, onClose, showStorage = false }: SyncPanelProps
             <Trans>Envoi des saisies</Trans>
           </Dialog.Title>
         </Dialog.Header>
-        <Dialog.Body>
+        <DialogBody>
           <Stack gap="6">
             <OutboxSummary />
             <HandoverSection />
             <StorageSection headingRef={storageHeading} />
           </Stack>
-        </Dialog.Body>
+        </DialogBody>
         <Dialog.Footer>
           <Button variant="outline" size="lg" onClick={onClose}>
             <Trans>Fermer</Trans>

@@ -32,8 +32,8 @@ async function renderDashboard() {
 }
 
 const kodeInput = () => screen.getByLabelText(/Identifiant du véhicule/);
-const odometerInput = () => screen.getByLabelText(/Kilométrage/);
-const typeSelect = () => screen.getByLabelText(/Type de panne/);
+const odometerInput = () => screen.getByLabelText(/^Kilométrage/);
+const typeSelect = () => screen.getByLabelText(/^Type de panne/);
 const consentBox = () => screen.getByRole('checkbox', { name: /Je confirme/ });
 const insertButton = () => screen.getByRole('button', { name: 'Insérer' });
 const findButton = () => screen.getByRole('button', { name: 'Rechercher' });
@@ -92,6 +92,20 @@ describe('dashboard form validation (docs/PRODUCT.md#validation-rules)', () => {
     expect(await db.outbox.count()).toBe(0);
     // The first field in error takes the focus.
     expect(document.activeElement).toBe(kodeInput());
+    // One toast says how many fields need attention, and which, not the first one's message only.
+    await expectToast({
+      type: 'error',
+      title: '4 champs à compléter : KODE ID, Type de panne, Kilométrage, Confirmation',
+    });
+  });
+
+  it('names only the fields still to complete, in the singular for one', async () => {
+    const { user } = await renderDashboard();
+    await fillValid(user);
+    await user.click(consentBox());
+    await user.click(insertButton());
+    await expectToast({ type: 'error', title: '1 champ à compléter : Confirmation' });
+    expect(api.posted).toEqual([]);
   });
 
   it('validates each field on every change, with the exact French messages', async () => {
@@ -423,7 +437,11 @@ describe('advices tab', () => {
     expect(stepTexts[1]).toMatch(/récupérées et affichées automatiquement/);
     expect(stepTexts[2]).toMatch(/type d'intervention : réparation, relevé de kilométrage, vidange, etc\./);
     expect(stepTexts[3]).toMatch(/kilométrage actuel.*vérifiez-le attentivement/);
-    expect(stepTexts[4]).toMatch(/définitive/);
+    // Permanent once sent, as the spec says, and how a mistake is put right (History offers Corriger).
+    expect(stepTexts[4]).toMatch(/« Insérer » : le relevé envoyé est permanent, vérifiez-le avant\./);
+    expect(stepTexts[4]).toMatch(/Une erreur se corrige dans les 7 jours depuis l'historique \(« Corriger »\)/);
+    expect(stepTexts[4]).toMatch(/la correction s'ajoute au relevé d'origine, qui reste visible/);
+    expect(stepTexts[4]).not.toMatch(/ne peut plus être modifiée/);
     const tipTexts = within(tips!)
       .getAllByRole('listitem')
       .map((item) => item.textContent ?? '');

@@ -114,7 +114,7 @@ describe('verdicts in the history', () => {
 
     const replaced = rowOf('12 000');
     expect(replaced.textContent).toContain('Remplacée par une correction');
-    expect(replaced.textContent).not.toContain('Sans avis');
+    expect(replaced.textContent).not.toMatch(/Premier relevé|Pas de comparaison/);
     expect(within(replaced).queryByRole('button', { name: /Corriger/ })).toBeNull();
 
     const correction = rowOf('120 000');
@@ -278,7 +278,8 @@ describe("the vehicle's timeline", () => {
       expect.stringMatching(/151\s000.*Plausible.*Votre garage.*En attente d’envoi/),
       expect.stringMatching(/150\s000.*Plausible.*Autre garage/),
       expect.stringMatching(/60\s000.*Invraisemblable.*Autre garage.*Inférieur au relevé précédent/),
-      expect.stringMatching(/140\s000.*Sans avis.*Votre garage/),
+      // Nothing before it to compare with: the vehicle's first reading, said so.
+      expect.stringMatching(/140\s000.*Premier relevé.*Votre garage/),
     ]);
     expect(section.textContent).toMatch(/Relevés de tous les garages au/);
   });
@@ -300,6 +301,36 @@ describe("the vehicle's timeline", () => {
       items.map((item) => item.querySelector('[data-photo-mark]')?.getAttribute('data-photo-mark') ?? null),
     ).toEqual(['photo', null, 'evidence', null]);
     expect(items[0]?.textContent).toMatch(/151\s000.*Avec photo du compteur/);
+  });
+
+  /** The timeline a lookup shows for these readings: its section and the text of each line of its list. */
+  async function timelineOf(shown: VehicleReading[]) {
+    api.on('GET /vehicles/KODE000001/readings', () => ok(shown));
+    await find(await renderForm());
+    const section = await screen.findByRole('region', { name: 'Relevés du véhicule' });
+    const list = await within(section).findByRole('list', { name: 'Derniers relevés' });
+    return {
+      section,
+      lines: within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    };
+  }
+
+  it('says a single reading in words, without a chart whose axes would repeat it', async () => {
+    const { section, lines } = await timelineOf([readings[2]!]);
+    expect(lines).toEqual([expect.stringMatching(/140\s000 km.*Premier relevé.*Votre garage/)]);
+    expect(within(section).queryByRole('img')).toBeNull();
+  });
+
+  it('after an odometer replacement, a reading with nothing to compare with says so, not "first"', async () => {
+    const replacedOdometer: VehicleReading = { ...readings[2]!, odometer: 12_000, recorded_at: ago(2 * DAY) };
+    const { lines } = await timelineOf([replacedOdometer, readings[1]!, readings[2]!]);
+    expect(lines).toEqual([
+      expect.stringMatching(/12\s000 km.*Pas de comparaison/),
+      expect.stringMatching(/60\s000 km.*Invraisemblable/),
+      expect.stringMatching(/140\s000 km.*Premier relevé/),
+    ]);
   });
 
   it('keeps the timeline for offline use like the lookup', async () => {

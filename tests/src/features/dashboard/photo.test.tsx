@@ -156,7 +156,8 @@ describe("the odometer's photo in the form", () => {
     const { user } = await renderDashboard();
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Rechercher' }));
-    await screen.findByRole('img', { name: /1 relevé/ });
+    // The vehicle's one reading, listed (a single reading draws no chart).
+    await within(await screen.findByRole('list', { name: 'Derniers relevés' })).findByRole('listitem');
     await user.click(screen.getByRole('button', { name: 'Insérer' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Vérifiez le kilométrage' });
     await within(dialog).findByText("Une photo du compteur prouve ce relevé s'il est contesté.");
