@@ -117,6 +117,24 @@ describe('storage health', () => {
     expect(statusButton().dataset.storageRisk).toBe('false');
   });
 
+  it('says the risk in words beside the sign (shown from 1024 px wide): which risk, and none without one', async () => {
+    const words = () => document.querySelector('[data-testid="storage-risk-words"]')?.textContent ?? null;
+    stubStorage({ persisted: false, grants: false });
+    const first = await app.renderWithApp(<app.ConnectivityIndicator />);
+    await waitFor(() => expect(words()).toBe('Stockage non protégé'));
+    first.unmount();
+
+    stubStorage({ persisted: true, usage: 850 * MB, quota: 1000 * MB });
+    const second = await app.renderWithApp(<app.ConnectivityIndicator />);
+    await waitFor(() => expect(words()).toBe('Stockage presque plein'));
+    second.unmount();
+
+    stubStorage({ persisted: true, usage: 12 * MB, quota: 2048 * MB });
+    await app.renderWithApp(<app.ConnectivityIndicator />);
+    await waitFor(() => expect(statusButton().dataset.storageRisk).toBe('false'));
+    expect(words()).toBeNull();
+  });
+
   it('persistent: no mark, and the panel says the entries are kept and how full storage is', async () => {
     stubStorage({ persisted: true, usage: 12 * MB, quota: 2048 * MB });
     await app.renderWithApp(<app.ConnectivityIndicator />);
