@@ -114,6 +114,14 @@ describe('the data directory lock', { timeout: 120_000 }, () => {
       const server = await start(env);
 
       expectRefusal(await importVehicles(env, csvFile), dataDir, server.child.pid);
+      // The file is checked before the database is opened (README.md#importing-vehicles): one with a
+      // rejected row exits 1 at once, before the lock is tried, whatever runs beside it.
+      const rejected = path.join(path.dirname(csvFile), 'rejected.csv');
+      await fs.writeFile(rejected, CSV.replace('LOCK000001', 'SHORT'));
+      const early = await importVehicles(env, rejected);
+      expect(early.code).toBe(1);
+      expect(early.stderr).not.toContain(String(server.child.pid));
+      expect(early.stdout).toContain('not opened: nothing to write');
       expect(await signIn(server)).toBe(200);
       expect(await server.stop()).toBe(0);
 
