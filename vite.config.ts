@@ -76,12 +76,13 @@ export default defineConfig({
       },
       injectManifest: {
         // Shell code and styles; the plugin adds the manifest icons and includeAssets itself. The
-        // scanner's ZXing WebAssembly (about 1.1 MB, under Workbox's 2 MiB limit per file) is precached
-        // too, so scanning works offline (docs/PRODUCT.md#scanning-and-the-vin-check); it is only
-        // fetched by the page when a scan starts. The images the code imports (map markers) are inlined
-        // by Vite; an image emitted to assets/ one day would have to be added here, and the precache
-        // test (every file of dist/assets precached) says so.
-        globPatterns: ['**/*.{js,css,html,woff2,wasm}'],
+        // scanner's ZXing WebAssembly (about 1.1 MB) is left out: only a browser without a
+        // BarcodeDetector of its own needs it, and such a tablet fetches it in the background once the
+        // worker runs, which keeps it (src/features/dashboard/scan/prefetch.ts), so it scans offline too.
+        // The images the code imports (map markers) are inlined by Vite; an image emitted to assets/
+        // one day would have to be added here, and the precache test (every file of dist/assets but the
+        // WebAssembly precached) says so.
+        globPatterns: ['**/*.{js,css,html,woff2}'],
         // The plugin builds the worker as one file with Rollup's inlineDynamicImports, which Rolldown
         // (Vite 8) deprecates with a warning at every build: the same single file, asked for its way.
         buildPlugins: { vite: [singleFileWorker()] },

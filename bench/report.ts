@@ -119,6 +119,13 @@ export interface Report {
       >
     >;
   };
+  /** What a new tablet keeps for offline use (bench/precache.ts). */
+  precache?: {
+    caches: { name: string; entries: number; kb: number }[];
+    appKb: number;
+    scannerKb: number;
+    goalKb: number;
+  };
   photoLoad?: {
     readers: number;
     uploaders: number;
@@ -218,6 +225,18 @@ function summaryRows(report: Report): string[] {
     startupRow('coldMs', `Start-up to typeable dashboard, cold, ${s.cpuSlowdown}x CPU`);
     startupRow('warmOfflineMs', `Start-up to typeable dashboard, warm offline (service worker), ${s.cpuSlowdown}x CPU`);
     startupRow('typingInpMs', `Typing in KODE ID and odometer: Interaction to Next Paint, ${s.cpuSlowdown}x CPU`);
+  }
+  const kept = report.precache;
+  if (kept) {
+    row(
+      'What a new tablet keeps to start offline (precache and its own prerendered pages; the scanner’s code besides where the browser has no barcode reader)',
+      `${n(kept.appKb)} KB (${kept.caches
+        .filter((cache) => cache.kb > 0)
+        .map((cache) => `${cache.name.replace(/-http.*$/, '')}: ${cache.entries} files, ${n(cache.kb)} KB`)
+        .join('; ')}); scanner besides: ${n(kept.scannerKb)} KB`,
+      `≤ ${n(kept.goalKb)} KB`,
+      yes(kept.appKb <= kept.goalKb),
+    );
   }
   const p = report.photo;
   if (p) {

@@ -26,6 +26,7 @@ import { ENGINE_CONCURRENCY, measureDrain } from './outbox-drain';
 import { renderMarkdown, renderSummary, type Report } from './report';
 import { measurePhoto } from './photo';
 import { measurePhotoLoad, PHOTO_LOAD_GOALS } from './photo-load';
+import { measurePrecache, PRECACHE_GOAL_KB } from './precache';
 import { measureStartup, type StartupRuns } from './startup';
 
 const options = parseArgs(process.argv.slice(2));
@@ -358,6 +359,14 @@ async function main() {
       }
       report.apiLoad = { ...apiOptions, results: byDatabase };
     });
+
+    await step('precache', () =>
+      withPortal(async (portal) => {
+        const run = await measurePrecache(browser, portal.url);
+        log(`  kept ${run.appKb} KB: ${run.caches.map((cache) => `${cache.name} ${cache.kb} KB`).join(', ')}`);
+        report.precache = { ...run, goalKb: PRECACHE_GOAL_KB };
+      }),
+    );
 
     await step('photo-load', async () => {
       const options = {

@@ -88,3 +88,15 @@ export const SIGNED_OUT_REDIRECT_SCRIPT =
   "document.documentElement.setAttribute('data-signed-out','');" +
   "location.replace('/login')" +
   '}catch(e){}})()';
+
+/**
+ * The message a page sends its service worker once the language or colour mode changed: keep the
+ * prerendered first screens of the variant now chosen (the worker keeps only the tablet's own).
+ */
+export const KEEP_SHELL_VARIANT_MESSAGE = 'KEEP_SHELL_VARIANT';
+
+/**
+ * The message a page sends its service worker to keep the scanner's WebAssembly (`url`, one of the
+ * app's assets) where the browser has no barcode reader of its own: the worker fetches and keeps it.
+ */
+export const KEEP_SCANNER_CODE_MESSAGE = 'KEEP_SCANNER_CODE';

@@ -11,19 +11,22 @@
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import {
   COLOR_MODE_COOKIE,
+  KEEP_SCANNER_CODE_MESSAGE,
+  KEEP_SHELL_VARIANT_MESSAGE,
   LANGUAGE_COOKIE,
   prerenderedFile,
   shellVariantOf,
   type ShellVariant,
 } from '../contract/shell';
-import { ODOMETER_PHOTOS_CACHE, ODOMETER_PHOTOS_MAX, PICTURES_CACHE } from './lib/cache-names';
+import { ODOMETER_PHOTOS_CACHE, ODOMETER_PHOTOS_MAX, PICTURES_CACHE, SCANNER_CODE_CACHE } from './lib/cache-names';
 import { OUTBOX_SYNC_TAG } from './lib/sync/background';
 import { sendOutboxFromWorker } from './lib/sync/background-worker';
+import { isPrerenderedEntry, ShellKeeper, shellRevisions } from './lib/sw-shells';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -44,10 +47,29 @@ const TILE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 /** z/x/y(.png|.jpg|.webp), with an optional @2x or retina suffix: every common tile template. */
 const TILE_PATH = /\/\d{1,2}\/\d+\/\d+(@2x|r)?\.(png|jpe?g|webp)$/;
 
+/** What the build listed for the precache: the prerendered pages are kept apart (sw-shells.ts). */
+const MANIFEST = self.__WB_MANIFEST;
+const shells = new ShellKeeper(shellRevisions(MANIFEST));
+
 cleanupOutdatedCaches();
 // No directory index: by default the precache answers a navigation to `/` with index.html before the
 // navigation route below is asked, and the dashboard's prerendered frame would never be sent.
-precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
+precacheAndRoute(
+  MANIFEST.filter((entry) => !isPrerenderedEntry(entry)),
+  { directoryIndex: '' },
+);
+// The tablet's own variant of the prerendered pages, with the install; the others' pages go once this
+// worker runs.
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    requestedShellVariant()
+      .then((variant) => shells.keep(variant))
+      .catch(() => undefined),
+  );
+});
+self.addEventListener('activate', (event) => {
+  event.waitUntil(shells.dropOthers().catch(() => undefined));
+});
 // On activation, control the open pages. The first install activates at once, after precaching every
 // chunk, so the page that installed it gets every later chunk from the precache, offline too. A
 // new version is activated only when the mechanic accepts it (SKIP_WAITING below), and the page then
@@ -70,7 +92,7 @@ registerRoute(
     async (options) => {
       const { pathname, search } = options.url;
       const file = prerenderedFile(pathname, await requestedShellVariant(), search);
-      return (file && (await matchPrecache(`/${file}`))) || appShell(options);
+      return (file && (await shells.page(file))) || appShell(options);
     },
     { denylist: [/^\/api\//] },
   ),
@@ -90,6 +112,18 @@ registerRoute(
         purgeOnQuotaError: true,
       }),
     ],
+  }),
+);
+
+// ZXing's WebAssembly, out of the precache: kept once a tablet that needs it asked for it
+// (keepScannerCode below, src/features/dashboard/scan/prefetch.ts), or fetched at its first scan. Its
+// name is hashed, so a new version is a new entry and the old one goes (one kept).
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' && url.origin === self.location.origin && /^\/assets\/[^/]+\.wasm$/.test(url.pathname),
+  new CacheFirst({
+    cacheName: SCANNER_CODE_CACHE,
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 1 })],
   }),
 );
 
@@ -126,8 +160,36 @@ registerRoute(
 );
 
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const type = (event.data as { type?: string } | null)?.type;
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  // The page's language or colours changed: keep that variant's first screens too.
+  if (type === KEEP_SHELL_VARIANT_MESSAGE) {
+    event.waitUntil(
+      requestedShellVariant()
+        .then((variant) => shells.keep(variant))
+        .catch(() => undefined),
+    );
+  } // A browser without a barcode reader of its own: keep the scanner's WebAssembly for offline scans.
+  if (type === KEEP_SCANNER_CODE_MESSAGE) {
+    event.waitUntil(keepScannerCode((event.data as { url?: unknown }).url).catch(() => undefined));
+  }
 });
+
+/**
+ * Fetches and keeps the scanner's WebAssembly (one of the app's assets, named by its hash), once; the
+ * copy of an earlier version goes.
+ */
+async function keepScannerCode(url: unknown): Promise<void> {
+  if (typeof url !== 'string') return;
+  const asset = new URL(url, self.location.origin);
+  if (asset.origin !== self.location.origin || !/^\/assets\/[^/]+\.wasm$/.test(asset.pathname)) return;
+  const cache = await caches.open(SCANNER_CODE_CACHE);
+  if (await cache.match(asset.href)) return;
+  const answer = await fetch(asset.href);
+  if (!answer.ok) return;
+  await cache.put(asset.href, answer);
+  for (const request of await cache.keys()) if (request.url !== asset.href) await cache.delete(request);
+}
 
 // The outbox's background sync (docs/ARCHITECTURE.md#the-offline-model-in-practice): a rejection tells
 // the browser that entries are left, so it fires again later (a few times at most, then gives up until

@@ -8,6 +8,7 @@ export const BENCHMARKS = [
   'history',
   'api-load',
   'photo-load',
+  'precache',
   'lighthouse',
 ] as const;
 export type BenchmarkName = (typeof BENCHMARKS)[number];

@@ -9,3 +9,10 @@ export const PICTURES_CACHE = 'pictures-v1';
  */
 export const ODOMETER_PHOTOS_CACHE = 'odometer-photos-v1';
 export const ODOMETER_PHOTOS_MAX = 100;
+
+/**
+ * ZXing's WebAssembly reader (about 1.1 MB), needed only where the browser has no BarcodeDetector for
+ * the formats scanned: kept out of the precache, fetched in the background once the worker runs, on
+ * such a tablet only (src/features/dashboard/scan/prefetch.ts), so it still scans offline.
+ */
+export const SCANNER_CODE_CACHE = 'scanner-code-v1';

@@ -3,12 +3,16 @@
  * service worker read them to send the prerendered first screen in the right language, direction and
  * colours (docs/ARCHITECTURE.md#prerendered-first-screens). Nothing secret: a choice of display.
  */
-import { COLOR_MODE_COOKIE, LANGUAGE_COOKIE } from '../../contract/shell';
+import { COLOR_MODE_COOKIE, KEEP_SHELL_VARIANT_MESSAGE, LANGUAGE_COOKIE } from '../../contract/shell';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 function remember(name: string, value: string): void {
   document.cookie = `${name}=${value}; path=/; max-age=${ONE_YEAR_S}; SameSite=Lax`;
+  // The service worker keeps the first screens of the tablet's variant only (src/sw-shells.ts): this one too now.
+  if (typeof navigator !== 'undefined') {
+    navigator.serviceWorker?.controller?.postMessage({ type: KEEP_SHELL_VARIANT_MESSAGE });
+  }
 }
 
 export const rememberLanguageForShell = (locale: string) => remember(LANGUAGE_COOKIE, locale);

@@ -29,6 +29,8 @@ import { accountMenuButton, chooseAccountMenuItem, switchLanguage, translation }
 import { DIST_DIR } from './support/paths';
 import { DEMO_PARTNER } from './support/server';
 import { useE2eSetting } from './support/setting';
+import { SCANNER_CODE_CACHE } from '../../src/lib/cache-names';
+import { SHELLS_CACHE } from '../../src/lib/sw-shells';
 import { scaled } from '../support/host-speed';
 
 const e2e = useE2eSetting();
@@ -44,13 +46,27 @@ const LOWER_DIALOG = 'Vérifiez le kilométrage';
 const QUEUED = 'Saisie enregistrée sur la tablette, elle sera envoyée dès le retour de la connexion.';
 
 /**
- * Every file the build wrote to dist/assets (scripts, styles, WebAssembly and any image the code
- * imports), less the compressed copies the server sends in their place, as paths under the site root.
+ * Every file the build wrote to dist/assets (scripts, styles and any image the code imports), less the
+ * compressed copies the server sends in their place and the scanner's WebAssembly (fetched apart, where
+ * the browser needs it: src/features/dashboard/scan/prefetch.ts), as paths under the site root.
  */
 async function builtAssets(): Promise<string[]> {
   const files = await fs.readdir(path.join(DIST_DIR, 'assets'));
-  return files.filter((file) => !/\.(br|gz)$/.test(file)).map((file) => `/assets/${file}`);
+  return files.filter((file) => !/\.(br|gz|wasm)$/.test(file)).map((file) => `/assets/${file}`);
 }
+
+/** The paths a cache of the worker holds. */
+function cachedPaths(page: Page, cacheName: string): Promise<string[]> {
+  return page.evaluate(async (name) => {
+    const requests = await (await caches.open(name)).keys();
+    return requests.map((request) => new URL(request.url).pathname);
+  }, cacheName);
+}
+
+/** What the worker keeps of the scanner's code (ZXing's WebAssembly, once fetched). */
+const scannerCachePaths = (page: Page) => cachedPaths(page, SCANNER_CODE_CACHE);
+/** The prerendered first screens the worker keeps (src/lib/sw-shells.ts). */
+const keptShellPaths = (page: Page) => cachedPaths(page, SHELLS_CACHE);
 
 /** The URLs the built service worker precaches (the manifest vite-plugin-pwa injects into sw.js). */
 async function precacheManifest(): Promise<string[]> {
@@ -132,6 +148,21 @@ describe('first session', () => {
     expect(loads()).toBe(1);
     const precached = new Set(await precachedPaths(page));
     expect((await builtAssets()).filter((asset) => !precached.has(asset))).toEqual([]);
+    // Of the 24 prerendered first screens, the worker keeps the tablet's own variant only: four pages.
+    await expect
+      .poll(async () => (await keptShellPaths(page)).sort(), { timeout: scaled(15_000) })
+      .toEqual(
+        ['dashboard', 'forgot-password', 'login', 'register'].map((name) => `/prerendered/${name}/fr-light.html`),
+      );
+    expect([...precached].some((asset) => asset.startsWith('/prerendered/'))).toBe(false);
+    // Not in the precache: the scanner's WebAssembly, fetched in the background on this browser (no
+    // BarcodeDetector of its own on desktop Linux) and kept by the worker, so it scans offline too.
+    expect([...precached].some((asset) => asset.endsWith('.wasm'))).toBe(false);
+    await expect
+      .poll(async () => (await scannerCachePaths(page)).filter((asset) => asset.endsWith('.wasm')), {
+        timeout: scaled(15_000),
+      })
+      .toHaveLength(1);
 
     // One reading online, so the vehicle has a last reading to be lower than.
     await findVehicle(page, 'KODE000001', VIN);

@@ -15,7 +15,7 @@ import { useEntryForm } from '../entry-form/useEntryForm';
 import { VehicleSummary } from '../entry-form/VehicleSummary';
 import { useRepairTypes } from '../data/repair-types';
 import { PhotoField, PhotoFieldSpace } from '../photo';
-import { ScanDialog, VinCheck } from '../scan';
+import { prefetchScannerWhereNeeded, ScanDialog, VinCheck } from '../scan';
 import { OdometerConfirmDialog } from './OdometerConfirmDialog';
 import type { OfflineVehicleNoticeProps } from './OfflineVehicleNotice';
 import { ConsentField, KodeIdField, OdometerField, RepairTypeField } from './RepairFields';
@@ -60,6 +60,9 @@ export function RepairForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const entry = useEntryForm(formRef);
   const { form, found, question } = entry;
+
+  // The scanner's WebAssembly, fetched ahead where the browser will need it (scan/prefetch.ts).
+  useEffect(prefetchScannerWhereNeeded, []);
 
   // Offline, a lookup may need the offline notice: have its code ready.
   const online = useOnline();

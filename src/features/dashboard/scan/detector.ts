@@ -27,6 +27,11 @@ async function nativeDetector(formats: ScanFormat[]): Promise<Detector | null> {
   }
 }
 
+/** Whether the browser's own BarcodeDetector reads all these formats (ZXing's WebAssembly is then never needed). */
+export async function hasNativeDetector(formats: ScanFormat[]): Promise<boolean> {
+  return (await nativeDetector(formats)) !== null;
+}
+
 /** Rejects when the polyfill's code or WebAssembly cannot be had (offline before the tablet cached them). */
 export async function createDetector(formats: ScanFormat[]): Promise<Detector> {
   const native = await nativeDetector(formats);

@@ -8,6 +8,7 @@ import { retryableLazy } from '../../../components/ui/retryable-lazy';
 import type { ScanDialogProps } from './ScanDialog';
 
 export type { VinQuestion } from './VinMismatchDialog';
+export { prefetchScannerWhereNeeded } from './prefetch';
 
 export const ScanDialog = lazyDialog<ScanDialogProps>(() => import('./ScanDialog').then((module) => module.default), {
   isOpen: (props) => props.open,

@@ -1,10 +1,11 @@
 /**
  * ZXing's WebAssembly reader behind the BarcodeDetector interface (the barcode-detector package). By
  * default it fetches its .wasm from a CDN; here the file is one of the app's own assets (Vite's ?url
- * import emits it), precached by the service worker (vite.config.ts), so scanning works offline.
+ * import emits it), which the service worker keeps once fetched; a tablet that needs it fetches it in
+ * the background after the worker's install (prefetch.ts), so scanning works offline.
  */
 import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/ponyfill';
-import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
+import { ZXING_WASM_URL as wasmUrl } from './wasm-url';
 import type { Detector, ScanFormat } from './detector';
 
 export async function zxingDetector(formats: ScanFormat[]): Promise<Detector> {
