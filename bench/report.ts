@@ -20,6 +20,10 @@ interface StartupFigures {
   warmOfflineMs: Figure;
   warmOfflinePaintMs: Figure;
   typingInpMs: Figure;
+  /** Typing from the first paint of a warm offline start: each run's worst keystroke (bench/startup.ts). */
+  firstPaintTypingMs?: Figure;
+  /** Characters typed from the first paint missing from the fields once the app was live, all runs. */
+  firstPaintTypingLost?: number;
 }
 
 /** The start-up figures with a goal. A first paint has none: it says how much of the wait is before the form shows. */
@@ -69,7 +73,7 @@ export interface Report {
   startup?: StartupFigures & {
     runs: number;
     cpuSlowdown: number;
-    goals: Record<StartupGoalFigure, number>;
+    goals: Record<StartupGoalFigure, number> & { firstPaintTypingMs?: number };
     /** The same figures for the previous commit, measured in the same run. */
     previous?: StartupFigures & { commit: string };
   };
@@ -225,6 +229,17 @@ function summaryRows(report: Report): string[] {
     startupRow('coldMs', `Start-up to typeable dashboard, cold, ${s.cpuSlowdown}x CPU`);
     startupRow('warmOfflineMs', `Start-up to typeable dashboard, warm offline (service worker), ${s.cpuSlowdown}x CPU`);
     startupRow('typingInpMs', `Typing in KODE ID and odometer: Interaction to Next Paint, ${s.cpuSlowdown}x CPU`);
+    const early = s.firstPaintTypingMs;
+    if (early) {
+      // The goal is on the worst keystroke of all runs, and on every character arriving.
+      const worst = Math.max(...early.runs);
+      row(
+        `Typing from the first paint of a warm offline start (before the app is live): worst keystroke of all runs, characters lost, ${s.cpuSlowdown}x CPU`,
+        `${n(worst)} ms (median of runs ${n(early.median)} ms), ${n(s.firstPaintTypingLost ?? 0)} lost`,
+        `≤ ${n(s.goals.firstPaintTypingMs ?? 100)} ms, none lost`,
+        yes(worst <= (s.goals.firstPaintTypingMs ?? 100) && (s.firstPaintTypingLost ?? 0) === 0),
+      );
+    }
   }
   const kept = report.precache;
   if (kept) {
