@@ -19,7 +19,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { prerenderedFile, shellVariantOf } from '../contract/shell';
-import { PROJECT_ROOT } from '../tests/e2e/support/paths';
+import { DIST_DIR, PROJECT_ROOT } from '../tests/e2e/support/paths';
 import { ensureBuild } from '../tests/e2e/support/server';
 import {
   firstContentfulPaintAt,
@@ -199,10 +199,12 @@ async function servedHtmlLines(page: Page): Promise<string[]> {
   }));
   const [language, colorMode] = shell?.split('-') ?? [];
   const file = (shell && prerenderedFile(pathname, shellVariantOf(language, colorMode))) || 'index.html';
+  // The file as the build wrote it (the worker keeps its copy under the build's revision, which a
+  // fetch from the page does not name): read here, parsed in the page.
+  const servedHtml = await fs.readFile(path.join(distDir ?? DIST_DIR, file), 'utf8');
   // Plain data out of the page, sorted here: the page's function must not name inner functions
   // (tsx wraps named ones in a helper the page does not have).
-  const served = await page.evaluate(async (servedFile) => {
-    const html = await (await fetch(`/${servedFile}`)).text();
+  const served = await page.evaluate(async (html) => {
     const document = new DOMParser().parseFromString(html, 'text/html');
     const root = document.getElementById('root');
     return {
@@ -217,7 +219,7 @@ async function servedHtmlLines(page: Page): Promise<string[]> {
         textLength: element.textContent?.length ?? 0,
       })),
     };
-  }, file);
+  }, servedHtml);
   const kb = (length: number) => `${(length / 1024).toFixed(1)} KB`;
   const tagsWhere = (test: RegExp, untrue?: RegExp) =>
     served.elements
