@@ -60,13 +60,7 @@ precacheAndRoute(
 );
 // The tablet's own variant of the prerendered pages, with the install; the others' pages go once this
 // worker runs.
-self.addEventListener('install', (event) => {
-  event.waitUntil(
-    requestedShellVariant()
-      .then((variant) => shells.keep(variant))
-      .catch(() => undefined),
-  );
-});
+self.addEventListener('install', (event) => event.waitUntil(keepRequestedShells()));
 self.addEventListener('activate', (event) => {
   event.waitUntil(shells.dropOthers().catch(() => undefined));
 });
@@ -81,6 +75,13 @@ async function requestedShellVariant(): Promise<ShellVariant> {
   const cookies = (self as unknown as { cookieStore?: CookieStore }).cookieStore;
   const read = async (name: string) => (await cookies?.get(name).catch(() => null))?.value;
   return shellVariantOf(await read(LANGUAGE_COOKIE), await read(COLOR_MODE_COOKIE));
+}
+
+/** Keeps the first screens of the variant the cookies name now; a failure waits for the next ask. */
+function keepRequestedShells(): Promise<void> {
+  return requestedShellVariant()
+    .then((variant) => shells.keep(variant))
+    .catch(() => undefined);
 }
 
 const appShell = createHandlerBoundToURL('/index.html');
@@ -115,16 +116,21 @@ registerRoute(
   }),
 );
 
-// ZXing's WebAssembly, out of the precache: kept once a tablet that needs it asked for it
-// (keepScannerCode below, src/features/dashboard/scan/prefetch.ts), or fetched at its first scan. Its
-// name is hashed, so a new version is a new entry and the old one goes (one kept).
+/** ZXing's WebAssembly: one of the app's assets, named by its hash. */
+const SCANNER_CODE_PATH = /^\/assets\/[^/]+\.wasm$/;
+/**
+ * ZXing's WebAssembly, out of the precache: kept once a tablet that needs it asked for it (the
+ * KEEP_SCANNER_CODE_MESSAGE below, src/features/dashboard/scan/prefetch.ts), or at its first scan. Its
+ * name is hashed, so a new version is a new entry and the old one goes (one kept).
+ */
+const scannerCode = new CacheFirst({
+  cacheName: SCANNER_CODE_CACHE,
+  plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 1 })],
+});
 registerRoute(
   ({ url, request }) =>
-    request.method === 'GET' && url.origin === self.location.origin && /^\/assets\/[^/]+\.wasm$/.test(url.pathname),
-  new CacheFirst({
-    cacheName: SCANNER_CODE_CACHE,
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 1 })],
-  }),
+    request.method === 'GET' && url.origin === self.location.origin && SCANNER_CODE_PATH.test(url.pathname),
+  scannerCode,
 );
 
 registerRoute(
@@ -163,33 +169,17 @@ self.addEventListener('message', (event) => {
   const type = (event.data as { type?: string } | null)?.type;
   if (type === 'SKIP_WAITING') void self.skipWaiting();
   // The page's language or colours changed: keep that variant's first screens too.
-  if (type === KEEP_SHELL_VARIANT_MESSAGE) {
-    event.waitUntil(
-      requestedShellVariant()
-        .then((variant) => shells.keep(variant))
-        .catch(() => undefined),
-    );
-  } // A browser without a barcode reader of its own: keep the scanner's WebAssembly for offline scans.
-  if (type === KEEP_SCANNER_CODE_MESSAGE) {
-    event.waitUntil(keepScannerCode((event.data as { url?: unknown }).url).catch(() => undefined));
+  if (type === KEEP_SHELL_VARIANT_MESSAGE) event.waitUntil(keepRequestedShells());
+  // A browser without a barcode reader of its own: keep the scanner's WebAssembly for offline scans,
+  // through its route's strategy (cache first, one version kept).
+  const url = (event.data as { url?: unknown } | null)?.url;
+  if (type === KEEP_SCANNER_CODE_MESSAGE && typeof url === 'string') {
+    const asset = new URL(url, self.location.origin);
+    if (asset.origin === self.location.origin && SCANNER_CODE_PATH.test(asset.pathname)) {
+      event.waitUntil(scannerCode.handle({ event, request: new Request(asset.href) }).catch(() => undefined));
+    }
   }
 });
-
-/**
- * Fetches and keeps the scanner's WebAssembly (one of the app's assets, named by its hash), once; the
- * copy of an earlier version goes.
- */
-async function keepScannerCode(url: unknown): Promise<void> {
-  if (typeof url !== 'string') return;
-  const asset = new URL(url, self.location.origin);
-  if (asset.origin !== self.location.origin || !/^\/assets\/[^/]+\.wasm$/.test(asset.pathname)) return;
-  const cache = await caches.open(SCANNER_CODE_CACHE);
-  if (await cache.match(asset.href)) return;
-  const answer = await fetch(asset.href);
-  if (!answer.ok) return;
-  await cache.put(asset.href, answer);
-  for (const request of await cache.keys()) if (request.url !== asset.href) await cache.delete(request);
-}
 
 // The outbox's background sync (docs/ARCHITECTURE.md#the-offline-model-in-practice): a rejection tells
 // the browser that entries are left, so it fires again later (a few times at most, then gives up until

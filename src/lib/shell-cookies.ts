@@ -9,7 +9,7 @@ const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 function remember(name: string, value: string): void {
   document.cookie = `${name}=${value}; path=/; max-age=${ONE_YEAR_S}; SameSite=Lax`;
-  // The service worker keeps the first screens of the tablet's variant only (src/sw-shells.ts): this one too now.
+  // The service worker keeps the first screens of the tablet's variant only (src/lib/sw-shells.ts): this one too now.
   if (typeof navigator !== 'undefined') {
     navigator.serviceWorker?.controller?.postMessage({ type: KEEP_SHELL_VARIANT_MESSAGE });
   }
