@@ -106,7 +106,7 @@ export interface PhotoRow {
 }
 
 /** The current schema version; every earlier one stays declared below so Dexie can upgrade from it. */
-export const DB_VERSION = 5;
+export const DB_VERSION = 6;
 
 export class PortalDatabase extends Dexie {
   accounts!: EntityTable<CachedAccount, 'id'>;
@@ -147,6 +147,13 @@ export class PortalDatabase extends Dexie {
     this.version(4).stores({ readings: '[partnerId+kode_id], partnerId' });
     // Version 5: odometer photos, each beside its entry until the server has it.
     this.version(5).stores({ photos: 'id, partnerId, entryKey' });
+    // Version 6: the history reads one page, not the whole outbox: queued entries by their moment,
+    // newest first, and the corrections apart (only rows with `entry.corrects` are in that index).
+    this.version(6).stores({
+      outbox:
+        'key, partnerId, state, seq, [partnerId+seq], [partnerId+state], [partnerId+entry.kode_id], ' +
+        '[partnerId+entry.recorded_at], [partnerId+entry.corrects]',
+    });
   }
 }
 

@@ -138,18 +138,32 @@ function isUnsentCorrection(row: OutboxEntry): boolean {
   return isUnsent(row) && typeof row.entry.corrects === 'string';
 }
 
-/** The partner's corrections still to be sent: the repairs they will supersede, whatever their vehicle. */
-export function unsentCorrections(db: PortalDatabase, partnerId: string): Promise<OutboxEntry[]> {
-  return db.outbox.where('partnerId').equals(partnerId).filter(isUnsentCorrection).toArray();
+/**
+ * The partner's corrections still to be sent: the repairs they will supersede, whatever their vehicle.
+ * Read on the corrections' own index (a row without `entry.corrects` is not in it): a few rows, not the
+ * whole outbox, for the history's page and the timeline alike.
+ */
+export async function unsentCorrections(db: PortalDatabase, partnerId: string): Promise<OutboxEntry[]> {
+  const corrections = await db.outbox
+    .where('[partnerId+entry.corrects]')
+    .between([partnerId, Dexie.minKey], [partnerId, Dexie.maxKey])
+    .toArray();
+  return corrections.filter(isUnsentCorrection);
 }
 
-/**
- * Of a partner's outbox rows already read, the corrections still to be sent: a reader that needs the
- * whole outbox anyway (the history) reads it once, instead of a second, filtered cursor that its live
- * query would watch row by row.
- */
-export function unsentCorrectionsAmong(rows: readonly OutboxEntry[]): OutboxEntry[] {
-  return rows.filter(isUnsentCorrection);
+/** The partner's `limit` queued entries recorded last, newest first: the history's page, from one index. */
+export function newestQueued(db: PortalDatabase, partnerId: string, limit: number): Promise<OutboxEntry[]> {
+  return db.outbox
+    .where('[partnerId+entry.recorded_at]')
+    .between([partnerId, Dexie.minKey], [partnerId, Dexie.maxKey])
+    .reverse()
+    .limit(limit)
+    .toArray();
+}
+
+/** How many entries the partner's outbox holds, whatever their state: counted on an index, none read. */
+export function queuedCount(db: PortalDatabase, partnerId: string): Promise<number> {
+  return db.outbox.where('partnerId').equals(partnerId).count();
 }
 
 export interface OutboxCounts {

@@ -64,6 +64,8 @@ const RECIPES_OF: Record<string, string[] | null> = {
   useDisclosure: null,
   useFieldContext: null,
   useLocaleContext: null,
+  // Static styles (src/components/ui/static-styles.ts): its callers name their recipes (badge, button, table).
+  useChakraContext: null,
   // The portal's own tabs (src/components/ui/tabs.tsx) draw themselves with the tabs recipe.
   useSlotRecipe: ['tabs'],
 };

@@ -5,7 +5,7 @@
  */
 import { Box, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { Locale } from '../../../lib/i18n';
 import type { EntryStatusLabel } from '../../../lib/sync';
 import type { HistoryItem } from '../data/history';
@@ -45,7 +45,13 @@ export function HistoryCards({ entries, locale, actions }: EntriesViewProps) {
   );
 }
 
-function HistoryCard({ item, status, locale, actions }: ShownEntry & { locale: Locale; actions: EntryActions }) {
+/** One entry's card: drawn again only when the entry, its status or the language changes. */
+const HistoryCard = memo(function HistoryCard({
+  item,
+  status,
+  locale,
+  actions,
+}: ShownEntry & { locale: Locale; actions: EntryActions }) {
   return (
     <Box as="li" {...entryAttributes(item, status)} borderWidth="1px" rounded="l3" bg="bg" p="4">
       <Stack gap="3">
@@ -81,7 +87,7 @@ function HistoryCard({ item, status, locale, actions }: ShownEntry & { locale: L
       </Stack>
     </Box>
   );
-}
+});
 
 /** One label and its value; a long one (the verification) takes the card's whole width. */
 function Fact({ label, fullWidth = false, children }: { label: ReactNode; fullWidth?: boolean; children: ReactNode }) {

@@ -2,8 +2,9 @@
  * What the history shows of one entry, shared by its two layouts (docs/PRODUCT.md#history-tab): the
  * table on a wide screen, the cards on a tablet held upright.
  */
-import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text, type SystemContext, type SystemStyleObject } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { CORRECTION_REASONS, type RepairType } from '../../../../contract';
 import { EntryDifferences } from '../../../components/EntryDifferences';
 import { formatDateTime } from '../../../lib/dates';
@@ -14,6 +15,8 @@ import { outboxErrorText } from '../../../lib/outbox-error-text';
 import type { EntryStatusLabel } from '../../../lib/sync';
 import type { EntryConflict, HistoryItem } from '../data/history';
 import { PhotoMarkSlot } from '../photo/slot';
+import { StaticBadge } from '../../../components/ui/static-badge';
+import { staticStyles } from '../../../components/ui/static-styles';
 import { CORRECTION_REASON_LABELS, ReasonsText, VerdictBadge } from './VerdictBadge';
 
 /** What the mechanic can do from an entry; the dialogs they open belong to the history. */
@@ -29,6 +32,62 @@ export interface EntryActions {
   correctConflict: (item: HistoryItem) => void;
   /** A refused entry: dropped from the tablet, after confirmation. */
   discard: (item: HistoryItem) => void;
+}
+
+/**
+ * The entry's styles, resolved once (docs/ARCHITECTURE.md#start-up): a page of the history draws 50
+ * entries, each with a dozen elements; as Chakra components they took most of a second on a tablet.
+ */
+// In the order the style props were given to Chakra's Button: the same CSS, the same class.
+const SMALL_BUTTON = { minHeight: '11' };
+const button = (system: SystemContext, variant: 'outline' | 'ghost', palette: string, own: SystemStyleObject) => [
+  system.getRecipeFn('button')({ size: 'sm', variant }),
+  own,
+  { colorPalette: palette },
+];
+const useEntryClasses = staticStyles({
+  column: { display: 'flex', flexDirection: 'column', gap: '1', alignItems: 'flex-start' },
+  refused: { display: 'flex', flexDirection: 'column', gap: '2', alignItems: 'flex-start' },
+  line: { display: 'flex', flexDirection: 'row', gap: '1', alignItems: 'center', flexWrap: 'wrap' },
+  buttons: { display: 'flex', flexDirection: 'row', gap: '2', alignItems: 'center', flexWrap: 'wrap' },
+  note: { fontSize: 'sm' },
+  mutedText: { fontSize: 'sm', color: 'fg.muted' },
+  error: { fontSize: 'sm', color: 'fg.error', overflowWrap: 'anywhere' },
+  deadlineError: { fontSize: 'sm', color: 'fg.error' },
+  reading: {},
+  readingReplaced: { textDecoration: 'line-through', color: 'fg.muted' },
+  correct: (system) => button(system, 'outline', 'brand', SMALL_BUTTON),
+  discard: (system) => button(system, 'ghost', 'red', SMALL_BUTTON),
+  // The table's status column is narrow: the label wraps rather than leave the table.
+  asCorrection: (system) =>
+    button(system, 'outline', 'brand', {
+      ...SMALL_BUTTON,
+      height: 'auto',
+      py: '2',
+      whiteSpace: 'normal',
+      flexShrink: 1,
+      maxWidth: 'full',
+      textAlign: 'start',
+    }),
+});
+
+/** A button of the entry's: Chakra's recipe, its classes resolved once. */
+function EntryButton({
+  className,
+  label,
+  onClick,
+  children,
+}: {
+  className: string;
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className={`chakra-button ${className}`} aria-label={label} onClick={onClick}>
+      {children}
+    </button>
+  );
 }
 
 /**
@@ -115,14 +174,11 @@ export function RepairTypeName({ item, locale }: { item: HistoryItem; locale: Lo
 
 /** The reading, left to right in every language; a replaced one struck through, as it no longer counts. */
 export function OdometerText({ item, locale }: { item: HistoryItem; locale: Locale }) {
+  const classes = useEntryClasses();
   return (
-    <Text
-      as="bdi"
-      textDecoration={item.superseded ? 'line-through' : undefined}
-      color={item.superseded ? 'fg.muted' : undefined}
-    >
+    <bdi className={`chakra-text ${item.superseded ? classes.readingReplaced : classes.reading}`}>
       {formatKm(item.odometer, locale)}
-    </Text>
+    </bdi>
   );
 }
 
@@ -133,56 +189,54 @@ export function RecordedAt({ item }: { item: HistoryItem }) {
 /** The server's verdict, a correction's state, and until when the entry can be corrected. */
 export function Verification({ item, actions }: { item: HistoryItem; actions: EntryActions }) {
   const { t, i18n } = useLingui();
+  const classes = useEntryClasses();
   return (
-    <Stack gap="1" align="flex-start">
+    <div className={classes.column}>
       {item.conflict && <ConflictVersions item={item} conflict={item.conflict} />}
       {item.otherVersionHere && (
-        <Badge colorPalette="orange" variant="outline" size="md">
+        <StaticBadge palette="orange" variant="outline">
           <Trans>Autre version sur cette tablette</Trans>
-        </Badge>
+        </StaticBadge>
       )}
       {item.verdict && item.superseded === null && (
-        <HStack gap="1" wrap="wrap">
+        <div className={classes.line}>
           <VerdictBadge verdict={item.verdict} first={item.correctionReason !== 'odometer_replaced'} />
           {item.photo && <PhotoMarkSlot verdict={item.verdict} />}
-        </HStack>
+        </div>
       )}
       {item.superseded === null && <ReasonsText reasons={item.reasons} />}
       {item.superseded === 'stored' && (
-        <Badge colorPalette="gray" variant="outline" size="md">
+        <StaticBadge palette="gray" variant="outline">
           <Trans>Remplacée par une correction</Trans>
-        </Badge>
+        </StaticBadge>
       )}
       {item.superseded === 'queued' && (
-        <Badge colorPalette="orange" variant="outline" size="md">
+        <StaticBadge palette="orange" variant="outline">
           <Trans>Correction en attente d’envoi</Trans>
-        </Badge>
+        </StaticBadge>
       )}
       {item.correctionReason && (
-        <Text fontSize="sm">
+        <p className={`chakra-text ${classes.note}`}>
           <Trans>Correction : {i18n._(CORRECTION_REASON_LABELS[item.correctionReason])}</Trans>
-        </Text>
+        </p>
       )}
       {correctable(item) && (
-        <Stack gap="1" align="flex-start">
-          <Text fontSize="sm" color={item.verdict === 'implausible' ? 'fg.error' : 'fg.muted'}>
+        <div className={classes.column}>
+          <p className={`chakra-text ${item.verdict === 'implausible' ? classes.deadlineError : classes.mutedText}`}>
             <Trans>
               Corrigeable jusqu’au <bdi>{formatDateTime(item.correctableUntil)}</bdi>
             </Trans>
-          </Text>
-          <Button
-            size="sm"
-            minHeight="11"
-            variant="outline"
-            colorPalette="brand"
-            aria-label={t`Corriger le relevé ${item.kodeId}`}
+          </p>
+          <EntryButton
+            className={classes.correct}
+            label={t`Corriger le relevé ${item.kodeId}`}
             onClick={() => actions.correctStored(item)}
           >
             <Trans>Corriger</Trans>
-          </Button>
-        </Stack>
+          </EntryButton>
+        </div>
       )}
-    </Stack>
+    </div>
   );
 }
 
@@ -193,62 +247,43 @@ export function Verification({ item, actions }: { item: HistoryItem; actions: En
  */
 export function RefusedEntry({ item, actions }: { item: HistoryItem; actions: EntryActions }) {
   const { t, i18n } = useLingui();
+  const classes = useEntryClasses();
   const conflict = item.conflict;
   return (
-    <Stack gap="2" align="flex-start">
-      {item.lastError && (
-        <Text fontSize="sm" color="fg.error" overflowWrap="anywhere">
-          {outboxErrorText(i18n, item.lastError)}
-        </Text>
-      )}
+    <div className={classes.refused}>
+      {item.lastError && <p className={`chakra-text ${classes.error}`}>{outboxErrorText(i18n, item.lastError)}</p>}
       {conflict?.stored && !conflictCorrectable(conflict) && (
-        <Text fontSize="sm" color="fg.muted">
+        <p className={`chakra-text ${classes.mutedText}`}>
           <Trans>La version du serveur ne peut plus être corrigée : abandonnez celle-ci pour garder la sienne.</Trans>
-        </Text>
+        </p>
       )}
-      <HStack gap="2" wrap="wrap">
+      <div className={classes.buttons}>
         {conflict === null && (
-          <Button
-            size="sm"
-            minHeight="11"
-            variant="outline"
-            colorPalette="brand"
-            aria-label={t`Corriger la saisie ${item.kodeId}`}
+          <EntryButton
+            className={classes.correct}
+            label={t`Corriger la saisie ${item.kodeId}`}
             onClick={() => actions.correctRefused(item)}
           >
             <Trans>Corriger</Trans>
-          </Button>
+          </EntryButton>
         )}
         {conflict?.stored && conflictCorrectable(conflict) && (
-          <Button
-            size="sm"
-            minHeight="11"
-            // The table's status column is narrow: the label wraps rather than leave the table.
-            height="auto"
-            py="2"
-            whiteSpace="normal"
-            flexShrink={1}
-            maxWidth="full"
-            textAlign="start"
-            variant="outline"
-            colorPalette="brand"
-            aria-label={t`Enregistrer la saisie ${item.kodeId} comme correction`}
+          <EntryButton
+            className={classes.asCorrection}
+            label={t`Enregistrer la saisie ${item.kodeId} comme correction`}
             onClick={() => actions.correctConflict(item)}
           >
             <Trans>Enregistrer comme correction</Trans>
-          </Button>
+          </EntryButton>
         )}
-        <Button
-          size="sm"
-          minHeight="11"
-          variant="ghost"
-          colorPalette="red"
-          aria-label={t`Abandonner la saisie ${item.kodeId}`}
+        <EntryButton
+          className={classes.discard}
+          label={t`Abandonner la saisie ${item.kodeId}`}
           onClick={() => actions.discard(item)}
         >
           <Trans>Abandonner</Trans>
-        </Button>
-      </HStack>
-    </Stack>
+        </EntryButton>
+      </div>
+    </div>
   );
 }

@@ -4,22 +4,33 @@
  * server's reason and can be corrected or discarded. A table where it fits, cards on a narrower screen.
  */
 import { OPERATION_FAILED } from '../../../lib/error-messages';
-import { Button, EmptyState, Flex, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Button,
+  EmptyState,
+  HStack,
+  Stack,
+  Table,
+  Text,
+  type SystemContext,
+  type SystemStyleObject,
+} from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { memo, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { REPAIRS_PAGE_DEFAULT } from '../../../../contract';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { EntryPhotoSlot } from '../photo/slot';
+import { staticStyles } from '../../../components/ui/static-styles';
 import { notify } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../lib/dates';
-import { loadOlderHistory, useHistory, type HistoryItem } from '../data/history';
+import { HISTORY_PAGE_SIZE, loadOlderHistory, useHistory, type HistoryItem } from '../data/history';
 import { formatKm } from '../../../lib/format';
 import { useOnline } from '../../../lib/online';
 import { discardRepair } from '../../../lib/sync';
 import { useLocale } from '../../../lib/i18n';
 import { StatusBadge } from './StatusBadge';
 import { HistoryCards, type EntriesViewProps, type ShownEntry } from './HistoryCards';
+import type { Locale } from '../../../lib/i18n';
 import {
   entryAttributes,
   OdometerText,
@@ -31,8 +42,6 @@ import {
   type EntryActions,
 } from './HistoryEntry';
 import { useHistoryCatalog } from '../catalog';
-
-export const HISTORY_PAGE_SIZE = 50;
 
 const CorrectEntryDialog = lazyDialog(
   () => import('./CorrectEntryDialog').then((module) => module.CorrectEntryDialog),
@@ -93,13 +102,17 @@ export function HistoryTable() {
     () => page?.items.map((item): ShownEntry => ({ item, status: shownStatus(item.status, online) })) ?? [],
     [page, online],
   );
-  const actions: EntryActions = {
-    correctStored: setCorrectingStored,
-    correctRefused: setCorrecting,
-    // The same dialog as a stored entry's correction, started from this tablet's values.
-    correctConflict: setCorrectingStored,
-    discard: setDiscarding,
-  };
+  // The same object at every render: a row whose entry did not change is not drawn again.
+  const actions = useMemo<EntryActions>(
+    () => ({
+      correctStored: setCorrectingStored,
+      correctRefused: setCorrecting,
+      // The same dialog as a stored entry's correction, started from this tablet's values.
+      correctConflict: setCorrectingStored,
+      discard: setDiscarding,
+    }),
+    [],
+  );
 
   if (!page) {
     return (
@@ -239,38 +252,72 @@ function EntriesTable({ entries, locale, actions }: EntriesViewProps) {
         </Table.Header>
         <Table.Body>
           {entries.map(({ item, status }) => (
-            <Table.Row key={item.id} {...entryAttributes(item, status)}>
-              {/* The identifier reads left to right; the cell keeps the page's side, under its header. */}
-              <Table.Cell textAlign="start" fontFamily="mono" whiteSpace="nowrap">
-                <span dir="ltr">{item.kodeId}</span>
-              </Table.Cell>
-              <Table.Cell textAlign="end" whiteSpace="nowrap">
-                <OdometerText item={item} locale={locale} />
-                {item.photo && (
-                  <Flex justify="flex-end" mt="2">
-                    <EntryPhotoSlot photo={item.photo} kodeId={item.kodeId} />
-                  </Flex>
-                )}
-              </Table.Cell>
-              <Table.Cell textAlign="start">
-                <RepairTypeName item={item} locale={locale} />
-              </Table.Cell>
-              <Table.Cell textAlign="start" whiteSpace="nowrap">
-                <RecordedAt item={item} />
-              </Table.Cell>
-              <Table.Cell textAlign="start" minWidth="44" maxWidth="60">
-                <Verification item={item} actions={actions} />
-              </Table.Cell>
-              <Table.Cell textAlign="start" minWidth="40" maxWidth="56">
-                <Stack gap="1" align="flex-start">
-                  <StatusBadge status={status} />
-                  {status === 'rejected' && <RefusedEntry item={item} actions={actions} />}
-                </Stack>
-              </Table.Cell>
-            </Table.Row>
+            <EntryRow key={item.id} item={item} status={status} locale={locale} actions={actions} />
           ))}
         </Table.Body>
       </Table.Root>
     </Table.ScrollArea>
   );
 }
+
+/**
+ * The table's rows and cells: Chakra's table recipe (size md, line) with each column's own styles,
+ * resolved once (docs/ARCHITECTURE.md#start-up); the header and the frame stay Chakra's components.
+ */
+const tableSlot = (system: SystemContext, slot: 'row' | 'cell') =>
+  system.getSlotRecipeFn('table')({ size: 'md', variant: 'line' })[slot] ?? {};
+const cell = (own: SystemStyleObject) => (system: SystemContext) => [tableSlot(system, 'cell'), own];
+const useRowClasses = staticStyles({
+  row: (system) => tableSlot(system, 'row'),
+  identifier: cell({ textAlign: 'start', fontFamily: 'mono', whiteSpace: 'nowrap' }),
+  reading: cell({ textAlign: 'end', whiteSpace: 'nowrap' }),
+  repairType: cell({ textAlign: 'start' }),
+  date: cell({ textAlign: 'start', whiteSpace: 'nowrap' }),
+  verification: cell({ textAlign: 'start', minWidth: '44', maxWidth: '60' }),
+  status: cell({ textAlign: 'start', minWidth: '40', maxWidth: '56' }),
+  photo: { display: 'flex', justifyContent: 'flex-end', mt: '2' },
+  statusColumn: { display: 'flex', flexDirection: 'column', gap: '1', alignItems: 'flex-start' },
+});
+
+/** One entry's row: drawn again only when the entry, its status or the language changes. */
+const EntryRow = memo(function EntryRow({
+  item,
+  status,
+  locale,
+  actions,
+}: ShownEntry & { locale: Locale; actions: EntryActions }) {
+  const classes = useRowClasses();
+  const cellClass = (name: Exclude<keyof typeof classes, 'row' | 'photo' | 'statusColumn'>) =>
+    `chakra-table__cell ${classes[name]}`;
+  return (
+    <tr className={`chakra-table__row ${classes.row}`} {...entryAttributes(item, status)}>
+      {/* The identifier reads left to right; the cell keeps the page's side, under its header. */}
+      <td className={cellClass('identifier')}>
+        <span dir="ltr">{item.kodeId}</span>
+      </td>
+      <td className={cellClass('reading')}>
+        <OdometerText item={item} locale={locale} />
+        {item.photo && (
+          <div className={classes.photo}>
+            <EntryPhotoSlot photo={item.photo} kodeId={item.kodeId} />
+          </div>
+        )}
+      </td>
+      <td className={cellClass('repairType')}>
+        <RepairTypeName item={item} locale={locale} />
+      </td>
+      <td className={cellClass('date')}>
+        <RecordedAt item={item} />
+      </td>
+      <td className={cellClass('verification')}>
+        <Verification item={item} actions={actions} />
+      </td>
+      <td className={cellClass('status')}>
+        <div className={classes.statusColumn}>
+          <StatusBadge status={status} />
+          {status === 'rejected' && <RefusedEntry item={item} actions={actions} />}
+        </div>
+      </td>
+    </tr>
+  );
+});

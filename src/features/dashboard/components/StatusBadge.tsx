@@ -1,11 +1,14 @@
 /** Where an entry of the history stands: on the server, or still on the tablet and why. */
-import { Badge } from '@chakra-ui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { EntryStatusLabel } from '../../../lib/sync';
+import { StaticBadge, type BadgePalette } from '../../../components/ui/static-badge';
 
-const LOOKS: Record<EntryStatusLabel, { label: MessageDescriptor; palette: string; variant: 'subtle' | 'solid' }> = {
+const LOOKS: Record<
+  EntryStatusLabel,
+  { label: MessageDescriptor; palette: BadgePalette; variant: 'subtle' | 'solid' }
+> = {
   synced: { label: msg`Envoyée`, palette: 'green', variant: 'subtle' },
   pending: { label: msg`En attente`, palette: 'orange', variant: 'subtle' },
   sending: { label: msg`Envoi…`, palette: 'blue', variant: 'subtle' },
@@ -17,8 +20,8 @@ export function StatusBadge({ status }: { status: EntryStatusLabel }) {
   const { i18n } = useLingui();
   const look = LOOKS[status];
   return (
-    <Badge colorPalette={look.palette} variant={look.variant} size="md">
+    <StaticBadge palette={look.palette} variant={look.variant}>
       {i18n._(look.label)}
-    </Badge>
+    </StaticBadge>
   );
 }

@@ -2,13 +2,14 @@
  * A reading's verdict and its reasons, in the history and the vehicle's timeline
  * (docs/PRODUCT.md#odometer-plausibility).
  */
-import { Badge, Text } from '@chakra-ui/react';
+import { StaticBadge, type BadgePalette } from '../../../components/ui/static-badge';
+import { staticStyles } from '../../../components/ui/static-styles';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { CorrectionReason, ReadingReason, ReadingVerdictCode } from '../../../../contract';
 
-const VERDICTS: Record<ReadingVerdictCode, { label: MessageDescriptor; palette: string }> = {
+const VERDICTS: Record<ReadingVerdictCode, { label: MessageDescriptor; palette: BadgePalette }> = {
   plausible: { label: msg`Plausible`, palette: 'green' },
   implausible: { label: msg`Invraisemblable`, palette: 'red' },
   // Nothing to compare with: said by why (below).
@@ -41,19 +42,22 @@ export function VerdictBadge({ verdict, first = false }: { verdict: ReadingVerdi
   const look = VERDICTS[verdict];
   const label = verdict === 'no_verdict' && first ? FIRST_READING : look.label;
   return (
-    <Badge colorPalette={look.palette} variant={verdict === 'implausible' ? 'solid' : 'subtle'} size="md">
+    <StaticBadge palette={look.palette} variant={verdict === 'implausible' ? 'solid' : 'subtle'}>
       {i18n._(label)}
-    </Badge>
+    </StaticBadge>
   );
 }
+
+const useReasonsClasses = staticStyles({ text: { fontSize: 'sm', color: 'fg.muted' } });
 
 /** The reasons as a sentence fragment list; nothing when there are none. */
 export function ReasonsText({ reasons }: { reasons: readonly ReadingReason[] }) {
   const { i18n } = useLingui();
+  const classes = useReasonsClasses();
   if (reasons.length === 0) return null;
   return (
-    <Text fontSize="sm" color="fg.muted">
+    <p className={`chakra-text ${classes.text}`}>
       {reasons.map((reason) => i18n._(REASON_LABELS[reason])).join(' · ')}
-    </Text>
+    </p>
   );
 }

@@ -2,14 +2,14 @@
  * The history (docs/ARCHITECTURE.md#the-offline-model-in-practice): the partner's synced repairs (refreshed from GET /repairs and
  * merged by id) and their entries still in the outbox, in one list, newest first by recorded_at.
  * An entry is either queued or synced, never both: a refresh that brings a repair the outbox still
- * holds (its answer was lost) takes it out of the outbox in the same transaction, and the list drops a
- * queued entry whose Idempotency-Key a synced repair carries with the same values. With other values
+ * holds (its answer was lost) takes it out of the outbox in the same transaction, as does the sender's
+ * acknowledgement, and the hand-over import skips one the history holds. With other values
  * (docs/ARCHITECTURE.md#the-hand-over-file) both stay: the queued entry, refused for the conflict,
  * carries the server's version to be compared and corrected. The newest page is fetched at sign-in
  * too (the dashboard's device fill), so the history shows offline from the first minute.
  */
 import Dexie from 'dexie';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   CORRECTION_WINDOW_MS,
   REPAIRS_PAGE_DEFAULT,
@@ -40,7 +40,7 @@ import {
   storedEntryState,
   type EntryStatusLabel,
 } from '../../../lib/sync/entry-state';
-import { mergeServerRecords, partnerOutbox, unsentCorrectionsAmong } from '../../../lib/sync/outbox';
+import { mergeServerRecords, newestQueued, queuedCount, unsentCorrections } from '../../../lib/sync/outbox';
 
 /** A refused entry whose key the server holds with other values: both versions, and the way out. */
 export interface EntryConflict {
@@ -164,56 +164,56 @@ interface QueuedRow {
 }
 
 /**
- * The partner's outbox, read once: its rows, which the unsent corrections are picked from, and the
- * queued entries the history lists.
+ * The queued entries with, for each one refused because the server holds its key with other values,
+ * the server's version (once a history refresh has brought it). Only those are looked up: the server
+ * never holds an entry with the same values while it is still queued (every write of the history takes
+ * it out of the outbox in its transaction, the hand-over import skips it), so no other entry can have
+ * a stored version. Each is looked up on its own, all at once: one cursor going from key to key would
+ * wait for the database at every step.
  */
-async function readOutbox(partnerId: string): Promise<{ rows: OutboxEntry[]; queued: QueuedRow[] }> {
-  const rows = await partnerOutbox(db, partnerId);
-  return { rows, queued: await withoutSynced(partnerId, rows) };
-}
-
-/**
- * The partner's queued entries, less any the server is already known to hold with the same values
- * (synced under the same key); one it holds with other values stays, with the server's version.
- */
-async function withoutSynced(partnerId: string, rows: readonly OutboxEntry[]): Promise<QueuedRow[]> {
-  if (rows.length === 0) return [];
-  const synced = await db.history
-    .where('idempotency_key')
-    .anyOf(rows.map((row) => row.key))
-    .filter((row) => row.partnerId === partnerId)
-    .toArray();
-  const storedByKey = new Map(synced.map(({ partnerId: _partnerId, ...record }) => [record.idempotency_key, record]));
-  return rows.flatMap((row): QueuedRow[] => {
-    const stored = storedByKey.get(row.key);
-    if (!stored) return [{ row, stored: null }];
-    return entryDifferences({ entry: row.entry }, { record: stored }).length === 0 ? [] : [{ row, stored }];
-  });
+async function withStoredVersions(partnerId: string, rows: readonly OutboxEntry[]): Promise<QueuedRow[]> {
+  return Promise.all(
+    rows.map(async (row): Promise<QueuedRow> => {
+      if (outboxEntryState(row) !== 'in_conflict') return { row, stored: null };
+      const found = await db.history.where('idempotency_key').equals(row.key).first();
+      if (!found || found.partnerId !== partnerId) return { row, stored: null };
+      const { partnerId: _partnerId, ...stored } = found;
+      return { row, stored };
+    }),
+  );
 }
 
 /** One read transaction: the synced and queued parts come from the same moment, never half a merge. */
 function readHistory(partnerId: string, limit: number): Promise<HistoryPage> {
-  // The outbox by name: only src/lib/sync touches its table (docs/ARCHITECTURE.md#layout).
+  // The outbox through src/lib/sync's queries: only that folder touches its table (docs/ARCHITECTURE.md#layout).
   return db.transaction('r', ['history', 'outbox', 'repairTypes', 'meta', 'photos'], () =>
     readHistoryRows(partnerId, limit),
   );
 }
 
+/**
+ * The page on screen, and nothing more: the `limit` newest synced repairs and the `limit` newest queued
+ * entries, each from an index already in order, then the newest `limit` of both. Counts come from the
+ * indexes: an entry is never both queued and synced with the same values (withStoredVersions).
+ */
 async function readHistoryRows(partnerId: string, limit: number): Promise<HistoryPage> {
   const range = db.history
     .where('[partnerId+recorded_at]')
     .between([partnerId, Dexie.minKey], [partnerId, Dexie.maxKey]);
-  const [synced, syncedCount, { rows: outbox, queued }, types, refreshedAt, photos] = await Promise.all([
+  const [synced, syncedCount, newest, outboxCount, corrections, types, refreshedAt, photos] = await Promise.all([
     range.clone().reverse().limit(limit).toArray(),
     range.clone().count(),
-    readOutbox(partnerId),
+    newestQueued(db, partnerId, limit),
+    queuedCount(db, partnerId),
+    unsentCorrections(db, partnerId),
     db.repairTypes.toArray(),
     readMeta<string>(partnerMetaKey('history-refreshed-at', partnerId)),
     db.photos.where('partnerId').equals(partnerId).toArray(),
   ]);
+  const queued = await withStoredVersions(partnerId, newest);
   const photoByEntry = new Map(photos.map((photo) => [photo.entryKey, photo]));
   const typeById = new Map(types.map(({ position: _position, ...type }) => [type.id, type]));
-  const correctedHere = new Set(unsentCorrectionsAmong(outbox).map((row) => row.entry.corrects));
+  const correctedHere = new Set(corrections.map((row) => row.entry.corrects));
   const contested = new Set(queued.filter(({ stored }) => stored !== null).map(({ row }) => row.key));
   const items: HistoryItem[] = [
     ...synced.map(({ partnerId: _partnerId, ...row }) => ({
@@ -221,29 +221,39 @@ async function readHistoryRows(partnerId: string, limit: number): Promise<Histor
       otherVersionHere: contested.has(row.idempotency_key),
       photo: photoOf(photoByEntry.get(row.idempotency_key), 'sending') ?? sentPhotoOf(row),
     })),
-    ...queued.map(
-      ({ row, stored }): HistoryItem => ({
-        id: row.key,
-        status: entryStatusLabel(outboxEntryState(row)),
-        kodeId: row.entry.kode_id,
-        odometer: row.entry.odometer,
-        repairType: typeById.get(row.entry.repair_type_id) ?? null,
-        recordedAt: row.entry.recorded_at,
-        verdict: null,
-        reasons: [],
-        superseded: null,
-        correctionReason: row.entry.correction_reason ?? null,
-        correctableUntil: null,
-        lastError: row.lastError,
-        entry: row.entry,
-        record: null,
-        conflict: conflictOf(row, stored, stored !== null && correctedHere.has(stored.id)),
-        otherVersionHere: false,
-        photo: photoOf(photoByEntry.get(row.key), 'on_tablet'),
-      }),
-    ),
+    ...queued.map(({ row, stored }) => ({
+      ...queuedItem(row, stored, typeById, correctedHere),
+      photo: photoOf(photoByEntry.get(row.key), 'on_tablet'),
+    })),
   ];
-  return { items: newestFirst(items).slice(0, limit), total: syncedCount + queued.length, refreshedAt: refreshedAt ?? null };
+  return { items: newestFirst(items).slice(0, limit), total: syncedCount + outboxCount, refreshedAt: refreshedAt ?? null };
+}
+
+function queuedItem(
+  row: OutboxEntry,
+  stored: RepairRecord | null,
+  typeById: ReadonlyMap<string, RepairType>,
+  correctedHere: ReadonlySet<string | undefined>,
+): HistoryItem {
+  return {
+    id: row.key,
+    status: entryStatusLabel(outboxEntryState(row)),
+    kodeId: row.entry.kode_id,
+    odometer: row.entry.odometer,
+    repairType: typeById.get(row.entry.repair_type_id) ?? null,
+    recordedAt: row.entry.recorded_at,
+    verdict: null,
+    reasons: [],
+    superseded: null,
+    correctionReason: row.entry.correction_reason ?? null,
+    correctableUntil: null,
+    lastError: row.lastError,
+    entry: row.entry,
+    record: null,
+    conflict: conflictOf(row, stored, stored !== null && correctedHere.has(stored.id)),
+    otherVersionHere: false,
+    photo: null,
+  };
 }
 
 /** A photo still on the tablet: waiting for its entry (`waiting`), or for its own upload. */
@@ -341,15 +351,92 @@ function correctionDeadline(row: RepairRecord): string | null {
   return new Date(Date.parse(row.created_at) + CORRECTION_WINDOW_MS).toISOString();
 }
 
+/**
+ * The page as it was wherever nothing changed. The outbox is written while the history is open (the
+ * sender claims an entry and lets it go at each try, offline too), and each write reads the page again:
+ * an unchanged page is the same object (React skips it), an unchanged entry too (its row is not drawn again).
+ */
+export function keepUnchanged(previous: HistoryPage | undefined, next: HistoryPage): HistoryPage {
+  if (!previous) return next;
+  const before = new Map(previous.items.map((item) => [item.id, item]));
+  let same =
+    previous.items.length === next.items.length &&
+    previous.total === next.total &&
+    previous.refreshedAt === next.refreshedAt;
+  const items = next.items.map((item, index) => {
+    const old = before.get(item.id);
+    const kept = old !== undefined && serialised(old) === serialised(item) ? old : item;
+    if (kept !== previous.items[index]) same = false;
+    return kept;
+  });
+  return same ? previous : { ...next, items };
+}
+
+/** An item's values as text, computed once per item object: items are plain data, read from IndexedDB. */
+const serialisedItems = new WeakMap<HistoryItem, string>();
+function serialised(item: HistoryItem): string {
+  let text = serialisedItems.get(item);
+  if (text === undefined) {
+    text = JSON.stringify(item);
+    serialisedItems.set(item, text);
+  }
+  return text;
+}
+
+/** The history's page: 50 entries, then 50 more on request. */
+export const HISTORY_PAGE_SIZE = 50;
+
+/** How long a page read when the mechanic reached for the tab may stand in for the live read. */
+const WARM_FOR_MS = 3_000;
+
+/** The first page, read when the mechanic last reached for the History tab; taken by the tab's first render. */
+let warm: { partnerId: string; readAt: number; page: HistoryPage } | null = null;
+/** Counts the reaches and the pages taken: a read that lands after either is not kept. */
+let reaches = 0;
+
+/**
+ * Reads the first page as the mechanic reaches for the History tab (a finger down on it, a tap), while
+ * its code loads: the tab's first render shows it, and the live read that follows finds it unchanged.
+ */
+export function warmHistory(): void {
+  const partnerId = currentPartnerId();
+  const reach = ++reaches;
+  warm = null;
+  if (!partnerId) return;
+  const readAt = Date.now();
+  void readHistory(partnerId, HISTORY_PAGE_SIZE)
+    .then((page) => {
+      if (reach === reaches) warm = { partnerId, readAt, page };
+    })
+    .catch(() => undefined);
+}
+
+/** The page read at the last reach, once: if it is this partner's first page and fresh. */
+function takeWarmPage(partnerId: string | null, limit: number): HistoryPage | undefined {
+  const taken = warm;
+  warm = null;
+  reaches += 1;
+  if (!taken || taken.partnerId !== partnerId || limit !== HISTORY_PAGE_SIZE) return undefined;
+  return Date.now() - taken.readAt <= WARM_FOR_MS ? taken.page : undefined;
+}
+
 /** The newest `limit` items, live; refreshed from the server when first shown. Undefined while loading. */
 export function useHistory(limit: number): HistoryPage | undefined {
   const partnerId = usePartnerId();
+  const [warmStart] = useState(() => takeWarmPage(partnerId, limit));
+  const shown = useRef(warmStart);
   useEffect(() => {
     if (partnerId) void refreshHistory();
   }, [partnerId]);
   return useLocalQuery(
-    () => (partnerId ? readHistory(partnerId, limit) : Promise.resolve({ items: [], total: 0, refreshedAt: null })),
+    async () => {
+      if (!partnerId) return EMPTY_PAGE;
+      shown.current = keepUnchanged(shown.current, await readHistory(partnerId, limit));
+      return shown.current;
+    },
     [partnerId, limit],
-    undefined,
+    warmStart,
   );
 }
+
+const EMPTY_PAGE: HistoryPage = { items: [], total: 0, refreshedAt: null };

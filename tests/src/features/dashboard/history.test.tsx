@@ -316,6 +316,51 @@ describe('history tab', () => {
     expectVisible(screen.getByText('100 sur 5000'));
   });
 
+  it('pages synced and queued entries together by their moment, whichever holds the newest, counting both', async () => {
+    api.on('GET /repairs', () => offline());
+    const start = Date.parse('2025-01-01T00:00:00.000Z');
+    const at = (hour: number) => new Date(start + hour * 3_600_000).toISOString();
+    // Even hours synced, odd hours queued: 60 of each, interleaved.
+    await db.history.bulkPut(
+      Array.from({ length: 60 }, (_, n) => ({ ...record(n, at(2 * n), 10_000 + 2 * n), partnerId: partner.id })),
+    );
+    await db.outbox.bulkAdd(
+      Array.from({ length: 60 }, (_, n) =>
+        queuedEntry(
+          `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+          n + 1,
+          'pending',
+          at(2 * n + 1),
+          10_001 + 2 * n,
+        ),
+      ),
+    );
+    // A correction queued for the newest synced repair keeps that repair's moment, past the queued page.
+    await db.outbox.add(
+      queuedEntry('00000000-0000-4000-8000-999999999999', 99, 'pending', at(118), 10_500, {
+        entry: {
+          ...queuedEntry('', 0, 'pending', at(118), 10_500).entry,
+          corrects: 'repair-59',
+          correction_reason: 'typo',
+        },
+      }),
+    );
+    const user = await openHistory();
+    await waitFor(() => expect(bodyRows()).toHaveLength(50));
+    expectVisible(screen.getByText('50 sur 121'));
+    const readings = () => bodyRows().map((row) => Number((cellTexts(row)[1] ?? '').replace(/\D/g, '')));
+    // Newest first across both: the queued 10,119, the correction above the repair it replaces, then down by one.
+    expect(readings().slice(0, 4)).toEqual([10_119, 10_500, 10_118, 10_117]);
+    expect(bodyRows()[2]?.textContent).toContain('Correction en attente d’envoi');
+    expect(readings().at(-1)).toBe(10_119 - 48);
+    await user.click(screen.getByRole('button', { name: 'Afficher plus' }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(100));
+    expect(readings().slice(48, 52)).toEqual([10_072, 10_071, 10_070, 10_069]);
+    await user.click(screen.getByRole('button', { name: 'Afficher plus' }));
+    await waitFor(() => expectVisible(screen.getByText('121 sur 121')), { timeout: 15_000 });
+    expect(readings().at(-1)).toBe(10_000);
+  }, 45_000);
+
   it("shows an entry refused for a conflict as such before the history brings the server's version", async () => {
     api.on('GET /repairs', () => offline());
     await db.outbox.add(

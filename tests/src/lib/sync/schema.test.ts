@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { DB_VERSION, PortalDatabase, type OutboxEntry } from '../../../../src/lib/db';
-import { addToOutbox, OUTBOX_SEQ_KEY, partnerOutbox } from '../../../../src/lib/sync/outbox';
+import { addToOutbox, newestQueued, OUTBOX_SEQ_KEY, partnerOutbox } from '../../../../src/lib/sync/outbox';
 import { repair } from './support';
 
 /** The stores exactly as version 1 of the app declared them. */
@@ -73,6 +73,8 @@ describe('IndexedDB schema upgrade', () => {
     // The new per-vehicle indexes cover the old rows.
     expect(await db.outbox.where('[partnerId+entry.kode_id]').equals(['partner-a', 'KODE000001']).count()).toBe(1);
     expect(await db.history.where('[partnerId+vehicle.kode_id]').equals(['partner-a', 'KODE000001']).count()).toBe(1);
+    // So does the history's index of queued entries by moment (version 6): its page lists them, newest first.
+    expect((await newestQueued(db, 'partner-a', 3)).map((row) => row.seq)).toEqual([5, 3, 2]);
 
     // The counter carries on after the highest old seq.
     expect((await db.meta.get(OUTBOX_SEQ_KEY))?.value).toBe(5);
