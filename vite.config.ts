@@ -35,6 +35,14 @@ function singleFileWorker(): Plugin {
   };
 }
 
+/**
+ * The page's entry chunk: index.html's module, src/main.tsx and src/app/screens.ts, the one module that
+ * names the screens' chunks. Everything else the first load needs is in the shared shell, which then
+ * names no screen's chunk: a change to one screen renames its chunk and this entry, never the shell
+ * every lazy chunk imports (docs/decisions/0033-an-update-downloads-what-changed.md).
+ */
+const ENTRY_MODULES = /(^|[\\/])(index\.html|src[\\/]main\.tsx|src[\\/]app[\\/]screens\.ts)$/;
+
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080';
 
 /** The transforms the app's code needs, in the browser build and in the prerender's Node build. */
@@ -105,12 +113,16 @@ export default defineConfig({
       // identity helpers; marked pure, the recipes the portal does not register are dropped.
       treeshake: { manualPureFunctions: [...CHAKRA_DEFINE_HELPERS] },
       output: {
+        // The entry keeps its name from build to build, beside the pages rather than in assets/ (whose
+        // files the server marks immutable): it is the one script the pages name, and the precache
+        // keeps it under its revision. A change to one screen changes this small file and no page.
+        entryFileNames: 'app.js',
         codeSplitting: {
-          // Everything the entry imports statically goes in one file with it: Rolldown would otherwise
-          // split the modules the lazy screens share with the entry into many small files (each
+          // Everything the entry imports statically goes in one shared file, the shell: Rolldown would
+          // otherwise split the modules the lazy screens share with the entry into many small files (each
           // compressed on its own, each a request) that every first load fetches anyway
-          // (docs/ARCHITECTURE.md#start-up).
-          groups: [{ name: 'shell', tags: ['$initial'] }],
+          // (docs/ARCHITECTURE.md#start-up). The entry's own modules stay apart (ENTRY_MODULES).
+          groups: [{ name: 'shell', tags: ['$initial'], test: (id) => !ENTRY_MODULES.test(id) }],
         },
       },
     },

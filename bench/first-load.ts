@@ -49,7 +49,7 @@ export function isDatabaseChunk(content: string): boolean {
 }
 
 export interface Chunk {
-  /** Path on the server, e.g. /assets/index-abc123.js */
+  /** Path on the server, e.g. /assets/shell-abc123.js */
   file: string;
   type: 'js' | 'css';
   bytes: number;

@@ -1,6 +1,7 @@
 /** The bench report: its JSON shape and the Markdown written next to it (bench/results/latest.md). */
 import { WARM_UP_CALLS, type PHOTO_LOAD_GOALS, type PhotoLoadRun } from './photo-load';
 import type { LazyKind } from './first-load';
+import type { UpdateDownload } from './update-download';
 import type { MachineInfo } from './lib/machine';
 import type { Figure } from './lib/stats';
 
@@ -130,6 +131,8 @@ export interface Report {
     scannerKb: number;
     goalKb: number;
   };
+  /** What a tablet downloads for an update that changes one screen's code (bench/update-download.ts). */
+  updateDownload?: UpdateDownload & { goalKb: number };
   photoLoad?: {
     readers: number;
     uploaders: number;
@@ -150,6 +153,7 @@ export interface Report {
 
 const n = (value: number, digits = 0) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const files = (count: number) => `${n(count)} ${count === 1 ? 'file' : 'files'}`;
 const yes = (ok: boolean) => (ok ? '✅ holds' : '❌ not met');
 const spread = (f: Figure) => (f.runs.length > 1 ? ` (runs: ${f.runs.map((v) => n(v, 0)).join(', ')})` : '');
 
@@ -251,6 +255,18 @@ function summaryRows(report: Report): string[] {
         .join('; ')}); scanner besides: ${n(kept.scannerKb)} KB`,
       `≤ ${n(kept.goalKb)} KB`,
       yes(kept.appKb <= kept.goalKb),
+    );
+  }
+  const update = report.updateDownload;
+  if (update) {
+    row(
+      'An update that changes one screen’s code: what a tablet downloads (the worker, new precache entries, its changed prerendered pages; Brotli as served)',
+      `${n(update.kb, 1)} KB in ${update.files} files (largest: ${update.largest
+        .slice(0, 3)
+        .map((file) => `${file.file.replace(/^assets\//, '')} ${n(file.kb, 1)} KB`)
+        .join(', ')})`,
+      `≤ ${n(update.goalKb)} KB`,
+      yes(update.kb <= update.goalKb),
     );
   }
   const p = report.photo;
@@ -475,6 +491,25 @@ export function renderMarkdown(report: Report): string {
       }
     }
     lines.push('', 'Errors count connection errors, timeouts and every non-2xx answer.', '');
+  }
+  const update = report.updateDownload;
+  if (update) {
+    const kinds = {
+      precache: 'precache entries',
+      shell: 'prerendered pages (fr, light)',
+      worker: 'the worker',
+    } as const;
+    lines.push(
+      '## 8. An update’s download (two builds of the working tree, one screen changed between them)',
+      '',
+      `\`${update.changedFile}\` changed (in the built \`${update.changedChunks.join('`, `')}\`): a tablet holding the first build downloads ${n(update.kb, 1)} KB in ${update.files} files to run the second, ` +
+        `each counted as the server sends it (its Brotli copy; files under 1 KB as they are). ` +
+        (Object.keys(kinds) as (keyof typeof kinds)[])
+          .map((kind) => `${kinds[kind]}: ${files(update.byKind[kind].files)}, ${n(update.byKind[kind].kb, 1)} KB`)
+          .join('; ') +
+        ` (of ${update.precacheEntries} precache entries). Largest: ${update.largest.map((file) => `\`${file.file}\` ${n(file.kb, 1)} KB`).join(' · ')}.`,
+      '',
+    );
   }
   const flood = report.photoLoad;
   if (flood) {

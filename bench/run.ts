@@ -28,6 +28,7 @@ import { measurePhoto } from './photo';
 import { measurePhotoLoad, PHOTO_LOAD_GOALS } from './photo-load';
 import { measurePrecache, PRECACHE_GOAL_KB } from './precache';
 import { measureStartup, type StartupRuns } from './startup';
+import { measureUpdateDownload, UPDATE_DOWNLOAD_GOAL_KB } from './update-download';
 
 const options = parseArgs(process.argv.slice(2));
 const quick = options.quick;
@@ -372,6 +373,14 @@ async function main() {
         report.precache = { ...run, goalKb: PRECACHE_GOAL_KB };
       }),
     );
+
+    await step('update-download', async () => {
+      const run = await measureUpdateDownload(log);
+      log(
+        `  ${run.kb} KB in ${run.files} files (${run.changedChunks.join(', ')} changed): ${run.largest.map((file) => `${file.file} ${file.kb} KB`).join(', ')}`,
+      );
+      report.updateDownload = { ...run, goalKb: UPDATE_DOWNLOAD_GOAL_KB };
+    });
 
     await step('photo-load', async () => {
       const options = {

@@ -32,15 +32,38 @@ export async function precompressFile(file: string): Promise<void> {
   await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, gz)]);
 }
 
+/** The service worker, written after the bundle by vite-plugin-pwa (its closeBundle, ordered 'post'). */
+const WORKER_FILE = 'sw.js';
+
 export function precompress(): Plugin {
+  let outDir = '';
+  let isServerBuild = false;
   return {
     name: 'garage:precompress',
     apply: 'build',
+    // After vite-plugin-pwa's plugins (all 'post'), so its closeBundle below comes after the worker's.
+    enforce: 'post',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      isServerBuild = Boolean(config.build.ssr);
+    },
     async writeBundle(options, bundle) {
-      const outDir = options.dir;
-      if (!outDir) return;
+      const dir = options.dir;
+      if (!dir) return;
       const files = Object.keys(bundle).filter((name) => COMPRESSIBLE.test(name));
-      await Promise.all(files.map((name) => precompressFile(path.join(outDir, name))));
+      await Promise.all(files.map((name) => precompressFile(path.join(dir, name))));
+    },
+    // The worker comes after the bundle, once vite-plugin-pwa has listed the precache in it: this
+    // plugin comes after that one, and a sequential hook waits for the earlier ones. Sent
+    // compressed, it is a quarter of its size, and every tablet fetches it again with each update.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler(error) {
+        if (error || isServerBuild) return;
+        const worker = path.join(outDir, WORKER_FILE);
+        if (await fs.stat(worker).catch(() => null)) await precompressFile(worker);
+      },
     },
   };
 }

@@ -118,10 +118,13 @@ export function prerenderShells(plugins: () => PluginOption[]): Plugin {
       sequential: true,
       async handler() {
         if (isServerBuild) return;
+        // Under the project's own .tmp, not node_modules/.cache: a worktree or a copy of the tree built
+        // by the bench shares node_modules with the checkout, and two builds would overwrite each
+        // other's renderer. Node finds the renderer's packages from there (the project's node_modules).
         const { renderShell, renderGlobalStyles } = await buildRenderer(
           root,
           plugins(),
-          path.join(root, 'node_modules/.cache/prerender'),
+          path.join(root, '.tmp', 'prerender'),
         );
         const indexFile = path.join(outDir, 'index.html');
         const template = withGlobalStyles(await fs.readFile(indexFile, 'utf8'), renderGlobalStyles());

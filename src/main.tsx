@@ -2,7 +2,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { keepPrerenderedPageIfChosen, servedIn } from './app/prerendered-page';
-import { preloadLandingPage } from './app/Router';
+import { createRouter } from './app/Router';
+import { screenCode } from './app/screens';
 import { reportCaughtError } from './components/ui/chunk-error-boundary';
 import { initColorMode } from './lib/color-mode';
 import { currentLocale, initI18n, storedLocale } from './lib/i18n';
@@ -12,6 +13,8 @@ import { afterFirstScreen, loadPersistently } from './lib/start-up';
 import { noteServedFields } from './lib/typed-before-hydration';
 
 initColorMode();
+// The screens' code is named here, in the entry, and nowhere in the shared code (src/app/screens.ts).
+const { Router, preloadLandingPage } = createRouter(screenCode);
 const container = document.getElementById('root')!;
 // A prerendered page in the language and mode in force stays to be hydrated; what is typed into its
 // fields until then becomes the forms' own. One in another language or mode is taken away at once.
@@ -51,7 +54,7 @@ const stopWaitingForPartner = subscribeSession(() => {
 function renderApp(): void {
   const app = (
     <StrictMode>
-      <App />
+      <App Router={Router} />
     </StrictMode>
   );
   // A part whose code cannot be fetched is shown to the mechanic with Retry, not logged as a bug.

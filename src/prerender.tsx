@@ -11,6 +11,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { ShellVariant } from '../contract';
 import { App } from './app/App';
+import { createRouter } from './app/Router';
+import { screenCode } from './app/screens';
 import { GLOBAL_STYLES_ELEMENT_ID } from './app/global-styles';
 import { system } from './app/theme';
 import { setPrerenderColorMode } from './lib/color-mode';
@@ -20,6 +22,7 @@ import { messages as enMessages } from './locales/en/messages.po';
 import { messages as frMessages } from './locales/fr/messages.po';
 
 const catalogs = { fr: frMessages, ar: arMessages, en: enMessages };
+const { Router } = createRouter(screenCode);
 
 /** The HTML of `#root` for the page at `pathname`, once every lazy part of it has loaded. */
 export async function renderShell(pathname: string, { locale, mode }: ShellVariant): Promise<string> {
@@ -32,7 +35,7 @@ export async function renderShell(pathname: string, { locale, mode }: ShellVaria
   const { prelude } = await prerenderToNodeStream(
     <CacheProvider value={cache}>
       <StrictMode>
-        <App ssrPath={pathname} />
+        <App ssrPath={pathname} Router={Router} />
       </StrictMode>
     </CacheProvider>,
     // Every part inline, in place: React outlines a large part behind its fallback and an inline script

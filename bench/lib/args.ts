@@ -9,6 +9,7 @@ export const BENCHMARKS = [
   'api-load',
   'photo-load',
   'precache',
+  'update-download',
   'lighthouse',
 ] as const;
 export type BenchmarkName = (typeof BENCHMARKS)[number];

@@ -34,16 +34,26 @@ export function prepareBaseline(revision: string, log: (line: string) => void): 
   fs.mkdirSync(root, { recursive: true });
   const tree = execFileSync('git', ['archive', '--format=tar', commit], { cwd: PROJECT_ROOT, maxBuffer: 1 << 30 });
   execFileSync('tar', ['-x', '-C', root], { input: tree });
-  fs.symlinkSync(path.join(PROJECT_ROOT, 'node_modules'), path.join(root, 'node_modules'), 'dir');
   try {
-    execFileSync(process.execPath, [path.join(PROJECT_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
+    buildTree(root);
   } catch (error) {
     fs.rmSync(distDir, { recursive: true, force: true });
     throw new Error(`the previous commit ${commit} does not build with today's node_modules`, { cause: error });
   }
   return { commit, distDir };
+}
+
+/**
+ * Builds the PWA of a copy of the source tree at `root` into root/dist, with this checkout's
+ * node_modules (linked in when the copy has none) and in a process of its own: the build imports the
+ * prerender's renderer, which one Node process would import only once. Throws when it fails.
+ */
+export function buildTree(root: string): void {
+  const modules = path.join(root, 'node_modules');
+  if (!fs.existsSync(modules)) fs.symlinkSync(path.join(PROJECT_ROOT, 'node_modules'), modules, 'dir');
+  execFileSync(process.execPath, [path.join(PROJECT_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }

@@ -11,48 +11,34 @@ import { screenShown } from '../lib/start-up';
 
 type ScreenPath = (typeof paths)[keyof typeof paths];
 
+/**
+ * Where each screen's code and the signed-in frame's come from: src/app/screens.ts, the one module that
+ * names their chunks. It is handed in rather than imported, so that this module, and every shared
+ * module with it, never names a screen's chunk: their chunks keep their names when a screen changes
+ * (docs/decisions/0033-an-update-downloads-what-changed.md).
+ */
+export interface ScreenCode {
+  screens: Record<ScreenPath, { area: RouteArea; load: () => Promise<{ default: ComponentType }> }>;
+  /**
+   * The signed-in frame (header, connectivity, alerts), loaded with the first authenticated screen: it
+   * brings the outbox and IndexedDB's code, which the public pages never need.
+   */
+  authenticatedLayout: () => Promise<{ default: ComponentType<{ children: ReactNode }> }>;
+}
+
 interface Screen {
   area: RouteArea;
   Page: RetryableLazy<object>;
 }
 
-function screen(area: RouteArea, load: () => Promise<{ default: ComponentType }>): Screen {
-  return { area, Page: retryableLazy(load) };
-}
-
-// Each screen is its own chunk: the first load carries only the shell and the screen opened.
-const screens: Record<ScreenPath, Screen> = {
-  [paths.dashboard]: screen('authenticated', () => import('../features/dashboard/pages/DashboardPage')),
-  [paths.profile]: screen('authenticated', () => import('../features/profile/pages/ProfilePage')),
-  [paths.login]: screen('public', () => import('../features/auth/pages/LoginPage')),
-  [paths.register]: screen('public', () => import('../features/auth/pages/RegisterPage')),
-  [paths.forgotPassword]: screen('public', () => import('../features/auth/pages/ForgotPasswordPage')),
-  [paths.resetPassword]: screen('public', () => import('../features/auth/pages/ResetPasswordPage')),
-  [paths.privacyConditions]: screen('open', () => import('../features/legal/pages/PrivacyConditionsPage')),
-};
-
-/**
- * The signed-in frame (header, connectivity, alerts) loads with the first authenticated screen: it
- * brings the outbox and IndexedDB's code, which the public pages never need.
- */
-const AuthenticatedLayout = retryableLazy<{ children: ReactNode }>(async () => ({
-  default: (await import('./layouts/AuthenticatedLayout')).AuthenticatedLayout,
-}));
-
-function isScreenPath(pathname: string): pathname is ScreenPath {
-  return Object.hasOwn(screens, pathname);
-}
-
-/**
- * The screen opened starts loading at boot, alongside the session check and the first render,
- * instead of once the router reaches it: one round trip less before the mechanic sees it (start-up
- * and Lighthouse figures: see `npm run bench`).
- */
-export function preloadLandingPage(pathname: string): void {
-  if (!isScreenPath(pathname)) return;
-  const { area, Page } = screens[pathname];
-  Page.preload();
-  if (area === 'authenticated') AuthenticatedLayout.preload();
+export interface AppRouter {
+  Router: ComponentType;
+  /**
+   * The screen opened starts loading at boot, alongside the session check and the first render,
+   * instead of once the router reaches it: one round trip less before the mechanic sees it (start-up
+   * and Lighthouse figures: see `npm run bench`).
+   */
+  preloadLandingPage: (pathname: string) => void;
 }
 
 /** Tells the start-up that a screen is on show: a page, or the notice that its code could not be fetched. */
@@ -68,36 +54,54 @@ const failedScreen = (retry: () => void) => (
   </Box>
 );
 
-function gatedPage({ area, Page }: Screen) {
-  const Layout = area === 'authenticated' ? AuthenticatedLayout : PublicLayout;
-  return function GatedPage() {
+/** The router of the portal's screens, each its own chunk: the first load carries only the shell and the screen opened. */
+export function createRouter(code: ScreenCode): AppRouter {
+  const screens = Object.fromEntries(
+    Object.entries(code.screens).map(([path, { area, load }]) => [path, { area, Page: retryableLazy(load) }]),
+  ) as Record<ScreenPath, Screen>;
+  const AuthenticatedLayout = retryableLazy(code.authenticatedLayout);
+
+  function gatedPage({ area, Page }: Screen) {
+    const Layout = area === 'authenticated' ? AuthenticatedLayout : PublicLayout;
+    return function GatedPage() {
+      return (
+        <SessionGate area={area}>
+          <ChunkErrorBoundary reset={AuthenticatedLayout.reset} loading={<LoadingSpinner />} fallback={failedScreen}>
+            <Layout>
+              {/* A screen whose code cannot be fetched leaves the header (menus, language) in place. */}
+              <ChunkErrorBoundary reset={Page.reset} loading={<LoadingSpinner />} fallback={failedScreen}>
+                <Page />
+                <ScreenShown />
+              </ChunkErrorBoundary>
+            </Layout>
+          </ChunkErrorBoundary>
+        </SessionGate>
+      );
+    };
+  }
+
+  const routes = Object.entries(screens).map(([path, entry]) => ({ path, component: gatedPage(entry) }));
+
+  function Router() {
     return (
-      <SessionGate area={area}>
-        <ChunkErrorBoundary reset={AuthenticatedLayout.reset} loading={<LoadingSpinner />} fallback={failedScreen}>
-          <Layout>
-            {/* A screen whose code cannot be fetched leaves the header (menus, language) in place. */}
-            <ChunkErrorBoundary reset={Page.reset} loading={<LoadingSpinner />} fallback={failedScreen}>
-              <Page />
-              <ScreenShown />
-            </ChunkErrorBoundary>
-          </Layout>
-        </ChunkErrorBoundary>
-      </SessionGate>
+      <Switch>
+        {routes.map(({ path, component }) => (
+          <Route key={path} path={path} component={component} />
+        ))}
+        <Route>
+          <Redirect to={paths.dashboard} replace />
+        </Route>
+      </Switch>
     );
+  }
+
+  return {
+    Router,
+    preloadLandingPage(pathname) {
+      if (!Object.hasOwn(screens, pathname)) return;
+      const { area, Page } = screens[pathname as ScreenPath];
+      Page.preload();
+      if (area === 'authenticated') AuthenticatedLayout.preload();
+    },
   };
-}
-
-const routes = Object.entries(screens).map(([path, entry]) => ({ path, component: gatedPage(entry) }));
-
-export function Router() {
-  return (
-    <Switch>
-      {routes.map(({ path, component }) => (
-        <Route key={path} path={path} component={component} />
-      ))}
-      <Route>
-        <Redirect to={paths.dashboard} replace />
-      </Route>
-    </Switch>
-  );
 }

@@ -132,6 +132,27 @@ describe('precache', () => {
     expect(assets.length).toBeGreaterThan(20);
     expect(assets.filter((asset) => !manifest.has(asset))).toEqual([]);
   });
+
+  it('keeps the pages and the shared chunks when a screen changes: only the entry names the screens', async () => {
+    const read = (file: string) => fs.readFile(path.join(DIST_DIR, file), 'utf8');
+    const screensNamed = (code: string) => [...new Set(code.match(/\b\w+Page(?=-[\w-]+\.js)/g))].sort();
+    // The pages name the entry by a name that does not change; the precache keeps it by its revision.
+    expect(await read('index.html')).toContain('<script type="module" crossorigin src="/app.js">');
+    expect(await precacheManifest()).toContain('/app.js');
+    expect(screensNamed(await read('app.js'))).toEqual([
+      'DashboardPage',
+      'ForgotPasswordPage',
+      'LoginPage',
+      'PrivacyConditionsPage',
+      'ProfilePage',
+      'RegisterPage',
+      'ResetPasswordPage',
+    ]);
+    // The shell every lazy chunk imports names none: a change to a screen would rename it, and them.
+    const shell = (await builtAssets()).filter((asset) => /\/shell-[\w-]+\.js$/.test(asset));
+    expect(shell).toHaveLength(1);
+    expect(screensNamed(await read(shell[0]!))).toEqual([]);
+  });
 });
 
 describe('first session', () => {

@@ -228,6 +228,7 @@ async function makeNewVersion(dir: string): Promise<string> {
     await precompressFile(file); // its Brotli and gzip copies, which the server prefers
   }
   await fs.writeFile(swFile, sw);
+  await precompressFile(swFile); // the worker is sent compressed too
   return revisions.get('index.html')!;
 }
 

@@ -4,7 +4,8 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { Router } from '../../../src/app/Router';
+import { createRouter } from '../../../src/app/Router';
+import { screenCode } from '../../../src/app/screens';
 import { afterFirstScreen, SCREEN_SHOWN_MARK } from '../../../src/lib/start-up';
 import { renderWithApp } from '../render';
 
@@ -16,6 +17,7 @@ describe('the first screen on show', () => {
   it('is the failure notice when the screen’s code could not be fetched: the work after it does not wait for Retry', async () => {
     const task = vi.fn();
     afterFirstScreen(task);
+    const { Router } = createRouter(screenCode);
     await renderWithApp(<Router />, { path: '/forgot-password' });
     await screen.findByRole('button', { name: 'Réessayer' });
     await waitFor(() => expect(task).toHaveBeenCalledTimes(1));
