@@ -76,5 +76,23 @@ function renderApp(): void {
 
 void initI18n().then(renderApp);
 
+/** The longest the worker's registration waits for the first screen (one that never shows still gets it). */
+const REGISTER_AT_THE_LATEST_MS = 10_000;
+
+/**
+ * The worker (and workbox-window's code) once the first screen is on show: its registration is not
+ * part of what the mechanic waits for before typing (docs/ARCHITECTURE.md#start-up).
+ */
+function registerServiceWorkerOnce(): void {
+  let registered = false;
+  const register = () => {
+    if (registered) return;
+    registered = true;
+    void registerServiceWorker();
+  };
+  afterFirstScreen(register);
+  setTimeout(register, REGISTER_AT_THE_LATEST_MS);
+}
+
 keepInstallOffer();
-void registerServiceWorker();
+registerServiceWorkerOnce();
