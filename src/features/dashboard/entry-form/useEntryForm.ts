@@ -110,6 +110,11 @@ const FIELD_NAMES = {
   consented: msg`Confirmation`,
 } as const;
 
+/** Between the names of a list: Arabic writes its own comma (،). */
+function listSeparator(locale: string): string {
+  return locale === 'ar' ? '، ' : ', ';
+}
+
 /** "3 champs à compléter : KODE ID, Type de panne, Kilométrage". */
 function fieldsToFix(count: number, names: string): MessageDescriptor {
   return msg`${plural(count, { one: '# champ à compléter', other: '# champs à compléter' })} : ${names}`;
@@ -207,7 +212,7 @@ export function useEntryForm(formRef: RefObject<HTMLFormElement | null>) {
       (Object.keys(FIELD_NAMES) as (keyof typeof FIELD_NAMES)[])
         .filter((field) => fields.includes(field))
         .map((field) => i18n._(FIELD_NAMES[field]))
-        .join(', ');
+        .join(listSeparator(i18n.locale));
     notify.error(() => i18n._(fieldsToFix(fields.length, names())));
   }
 

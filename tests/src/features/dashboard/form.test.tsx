@@ -99,6 +99,14 @@ describe('dashboard form validation (docs/PRODUCT.md#validation-rules)', () => {
     });
   });
 
+  it('names the fields in Arabic with the Arabic comma', async () => {
+    const user = userEvent.setup();
+    await renderWithApp(<DashboardPage />, { locale: 'ar' });
+    await user.click(screen.getByRole('button', { name: 'إدراج' }));
+    const toast = await screen.findByText(/يجب إكمالها/);
+    expect(toast.textContent).toMatch(/^4 حقول يجب إكمالها: [^,]+، [^,]+، [^,]+، [^,]+$/);
+  });
+
   it('names only the fields still to complete, in the singular for one', async () => {
     const { user } = await renderDashboard();
     await fillValid(user);
