@@ -221,10 +221,9 @@ async function readHistoryRows(partnerId: string, limit: number): Promise<Histor
       otherVersionHere: contested.has(row.idempotency_key),
       photo: photoOf(photoByEntry.get(row.idempotency_key), 'sending') ?? sentPhotoOf(row),
     })),
-    ...queued.map(({ row, stored }) => ({
-      ...queuedItem(row, stored, typeById, correctedHere),
-      photo: photoOf(photoByEntry.get(row.key), 'on_tablet'),
-    })),
+    ...queued.map(({ row, stored }) =>
+      queuedItem(row, stored, typeById, correctedHere, photoOf(photoByEntry.get(row.key), 'on_tablet')),
+    ),
   ];
   return { items: newestFirst(items).slice(0, limit), total: syncedCount + outboxCount, refreshedAt: refreshedAt ?? null };
 }
@@ -234,6 +233,7 @@ function queuedItem(
   stored: RepairRecord | null,
   typeById: ReadonlyMap<string, RepairType>,
   correctedHere: ReadonlySet<string | undefined>,
+  photo: HistoryPhoto | null,
 ): HistoryItem {
   return {
     id: row.key,
@@ -252,7 +252,7 @@ function queuedItem(
     record: null,
     conflict: conflictOf(row, stored, stored !== null && correctedHere.has(stored.id)),
     otherVersionHere: false,
-    photo: null,
+    photo,
   };
 }
 
@@ -356,7 +356,7 @@ function correctionDeadline(row: RepairRecord): string | null {
  * sender claims an entry and lets it go at each try, offline too), and each write reads the page again:
  * an unchanged page is the same object (React skips it), an unchanged entry too (its row is not drawn again).
  */
-export function keepUnchanged(previous: HistoryPage | undefined, next: HistoryPage): HistoryPage {
+function keepUnchanged(previous: HistoryPage | undefined, next: HistoryPage): HistoryPage {
   if (!previous) return next;
   const before = new Map(previous.items.map((item) => [item.id, item]));
   let same =
