@@ -108,6 +108,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // Every browser the portal supports (es2022) preloads modules itself: no polyfill in the first load.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // Chakra's theme module builds its default config (all ~75 recipes) at load time with these
       // identity helpers; marked pure, the recipes the portal does not register are dropped.

@@ -153,6 +153,19 @@ describe('precache', () => {
     expect(shell).toHaveLength(1);
     expect(screensNamed(await read(shell[0]!))).toEqual([]);
   });
+  it("has each prerendered page fetch its screen's code ahead, not once the shell has run", async () => {
+    const preloaded = async (file: string) =>
+      [
+        ...(await fs.readFile(path.join(DIST_DIR, file), 'utf8')).matchAll(
+          /<link rel="modulepreload" crossorigin href="\/assets\/([\w.-]+)-[\w-]{8}\.js">/g,
+        ),
+      ].map((match) => match[1]);
+    expect(await preloaded('prerendered/dashboard/ar-dark.html')).toEqual(
+      expect.arrayContaining(['shell', 'DashboardPage', 'AuthenticatedLayout']),
+    );
+    expect(await preloaded('prerendered/login/fr-light.html')).toEqual(expect.arrayContaining(['shell', 'LoginPage']));
+    expect(await preloaded('prerendered/login/fr-light.html')).not.toContain('AuthenticatedLayout');
+  });
 });
 
 describe('first session', () => {
