@@ -37,11 +37,21 @@ function singleFileWorker(): Plugin {
 
 /**
  * The page's entry chunk: index.html's module, src/main.tsx and src/app/screens.ts, the one module that
- * names the screens' chunks. Everything else the first load needs is in the shared shell, which then
+ * names the screens' chunks. Everything else the first load needs is in the start's shared stages
+ * (boot, React DOM, design system, shell; see codeSplitting below), which then
  * names no screen's chunk: a change to one screen renames its chunk and this entry, never the shell
  * every lazy chunk imports (docs/decisions/0033-an-update-downloads-what-changed.md).
  */
 const ENTRY_MODULES = /(^|[\\/])(index\.html|src[\\/]main\.tsx|src[\\/]app[\\/]screens\.ts)$/;
+
+/** What the entry runs at once (src/main.tsx), with their own imports: light, and no React DOM. */
+const BOOT_MODULES =
+  /src[\\/](app[\\/]prerendered-page|config[\\/]paths|lib[\\/](color-mode|i18n|pwa|typed-before-hydration))\.tsx?$/;
+/** The start's first stage. */
+const REACT_DOM = /node_modules[\\/](react-dom|scheduler)[\\/]/;
+/** The second: Chakra UI, Emotion and the portal's theme, whose system is created as it loads. */
+const DESIGN_SYSTEM =
+  /node_modules[\\/](@chakra-ui|@emotion|@ark-ui|@zag-js|@pandacss|stylis)[\\/]|src[\\/]app[\\/]theme\.ts$/;
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080';
 
@@ -108,7 +118,11 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // Every browser the portal supports (es2022) preloads modules itself: no polyfill in the start's code.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The page (src/main.tsx, named app.js) and the start's last stage, whose imports make the shell.
+      input: { index: 'index.html', shell: 'src/app/start-app.tsx' },
       // Chakra's theme module builds its default config (all ~75 recipes) at load time with these
       // identity helpers; marked pure, the recipes the portal does not register are dropped.
       treeshake: { manualPureFunctions: [...CHAKRA_DEFINE_HELPERS] },
@@ -116,13 +130,20 @@ export default defineConfig({
         // The entry keeps its name from build to build, beside the pages rather than in assets/ (whose
         // files the server marks immutable): it is the one script the pages name, and the precache
         // keeps it under its revision. A change to one screen changes this small file and no page.
-        entryFileNames: 'app.js',
+        entryFileNames: (chunk) => (chunk.name === 'index' ? 'app.js' : 'assets/[name]-[hash].js'),
         codeSplitting: {
-          // Everything the entry imports statically goes in one shared file, the shell: Rolldown would
-          // otherwise split the modules the lazy screens share with the entry into many small files (each
-          // compressed on its own, each a request) that every first load fetches anyway
-          // (docs/ARCHITECTURE.md#start-up). The entry's own modules stay apart (ENTRY_MODULES).
-          groups: [{ name: 'shell', tags: ['$initial'], test: (id) => !ENTRY_MODULES.test(id) }],
+          // The start's stages (src/main.tsx), each one file, each depending only on the ones before it
+          // so that loading one runs nothing of the next: what the entry needs at once, React DOM, the
+          // design system, then the rest in one shared file, the shell. Rolldown would otherwise split
+          // the modules the lazy screens share with the start into many small files (each compressed on
+          // its own, each a request) that every first load fetches anyway (docs/ARCHITECTURE.md#start-up).
+          // The entry's own modules stay apart (ENTRY_MODULES).
+          groups: [
+            { name: 'boot', test: BOOT_MODULES, priority: 4 },
+            { name: 'react-dom', test: REACT_DOM, tags: ['$initial'], priority: 3 },
+            { name: 'design-system', test: DESIGN_SYSTEM, tags: ['$initial'], priority: 2 },
+            { name: 'shell', tags: ['$initial'], test: (id) => !ENTRY_MODULES.test(id), priority: 1 },
+          ],
         },
       },
     },

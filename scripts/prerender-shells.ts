@@ -15,8 +15,17 @@ import {
   prerenderedFile,
   PRERENDERED_PAGES,
   shellVariantName,
+  SIGNED_IN_PATHS,
   type ShellVariant,
 } from '../contract/shell.ts';
+import {
+  chunkFile,
+  importClosure,
+  screenChunkName,
+  withModulePreloads,
+  type BuiltChunk,
+  type ChunkGraph,
+} from './module-preloads.ts';
 import { precompressFile } from './precompress.ts';
 
 /** What src/prerender.tsx exports. */
@@ -99,11 +108,27 @@ async function buildRenderer(root: string, plugins: PluginOption[], outDir: stri
   return (await import(pathToFileURL(path.join(outDir, 'prerender.mjs')).href)) as Renderer;
 }
 
+/** Every stage of the start (src/main.tsx): the last one's entry chunk and all it imports. */
+function startFiles(chunks: ChunkGraph): string[] {
+  return importClosure(chunks, [chunkFile(chunks, 'shell', { entry: true })]);
+}
+
+/** The code of a prerendered page's screen, and of the signed-in frame around it for a signed-in page. */
+function screenCodeFiles(chunks: ChunkGraph, pathname: string, page: string): string[] {
+  const signedIn = (SIGNED_IN_PATHS as readonly string[]).includes(pathname);
+  const roots = [screenChunkName(page), ...(signedIn ? ['AuthenticatedLayout'] : [])];
+  return importClosure(
+    chunks,
+    roots.map((name) => chunkFile(chunks, name)),
+  );
+}
+
 /** `plugins` are the transforms the app's code needs in Node (React, Lingui), not the PWA's build plugins. */
 export function prerenderShells(plugins: () => PluginOption[]): Plugin {
   let root = '';
   let outDir = '';
   let isServerBuild = false;
+  const chunks = new Map<string, BuiltChunk>();
   return {
     name: 'garage:prerender-shells',
     apply: 'build',
@@ -111,6 +136,11 @@ export function prerenderShells(plugins: () => PluginOption[]): Plugin {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
       isServerBuild = Boolean(config.build.ssr);
+    },
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (output.type === 'chunk') chunks.set(output.fileName, output);
+      }
     },
     closeBundle: {
       // Before vite-plugin-pwa generates the worker (its closeBundle is ordered 'post' in vite.config.ts).
@@ -127,15 +157,19 @@ export function prerenderShells(plugins: () => PluginOption[]): Plugin {
           path.join(root, '.tmp', 'prerender'),
         );
         const indexFile = path.join(outDir, 'index.html');
-        const template = withGlobalStyles(await fs.readFile(indexFile, 'utf8'), renderGlobalStyles());
+        const template = withModulePreloads(
+          withGlobalStyles(await fs.readFile(indexFile, 'utf8'), renderGlobalStyles()),
+          startFiles(chunks),
+        );
         await fs.writeFile(indexFile, template);
         await precompressFile(indexFile);
-        for (const pathname of Object.keys(PRERENDERED_PAGES)) {
+        for (const [pathname, page] of Object.entries(PRERENDERED_PAGES)) {
+          const screenFiles = screenCodeFiles(chunks, pathname, page);
           for (const variant of allShellVariants()) {
             const file = path.join(outDir, prerenderedFile(pathname, variant)!);
             const body = await renderShell(pathname, variant);
             await fs.mkdir(path.dirname(file), { recursive: true });
-            await fs.writeFile(file, shellDocument(template, variant, body));
+            await fs.writeFile(file, withModulePreloads(shellDocument(template, variant, body), screenFiles));
             await precompressFile(file);
           }
         }

@@ -7,7 +7,7 @@
  * No form library: this is all the first load carries for forms.
  */
 import { useLingui } from '@lingui/react';
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type * as z from 'zod/mini';
 import { fieldErrors, type ApiFailure, type ErrorCode } from '../../contract';
 import { apiFieldErrors, fieldErrorMessages } from '../lib/error-messages';
@@ -80,16 +80,27 @@ export function useContractForm<V extends object>(
   const codes = validate(schema, values, options);
   const messages: Partial<Record<FieldOf<V>, string>> = fieldErrorMessages(i18n, codes);
 
-  const touch = (field: FieldOf<V>) => setTouched((current) => ({ ...current, [field]: true }));
-  const leave = (field: FieldOf<V>) => {
-    if (edited.current.has(field)) touch(field);
-  };
-
-  const set = <K extends FieldOf<V>>(field: K, value: V[K]) => {
+  // The same functions at every render (they use only setters and refs): a memoised field handed one
+  // is not re-rendered when another field changes.
+  const touch = useCallback((field: FieldOf<V>) => setTouched((current) => ({ ...current, [field]: true })), []);
+  const leave = useCallback(
+    (field: FieldOf<V>) => {
+      if (edited.current.has(field)) touch(field);
+    },
+    [touch],
+  );
+  const set = useCallback(<K extends FieldOf<V>>(field: K, value: V[K]) => {
     edited.current.add(field);
     setValues((current) => ({ ...current, [field]: value }));
     setServerErrors(({ [field]: _answered, ...rest }) => rest);
-  };
+  }, []);
+  const pick = useCallback(
+    <K extends FieldOf<V>>(field: K, value: V[K]) => {
+      set(field, value);
+      touch(field);
+    },
+    [set, touch],
+  );
 
   return {
     values,
@@ -103,10 +114,7 @@ export function useContractForm<V extends object>(
     /** The field lost the focus: its message shows from now on if it was changed since the (re)set. */
     leave,
     /** A choice (select, checkbox, map) is complete once made: it counts as touched at once. */
-    pick: <K extends FieldOf<V>>(field: K, value: V[K]) => {
-      set(field, value);
-      touch(field);
-    },
+    pick,
     /** Props for a text input (EmailInput, PasswordInput, Input) holding a field. */
     input: (field: TextFieldOf<V>): TextInputProps => ({
       name: field,

@@ -30,7 +30,9 @@ function apply(next: ColorMode) {
   const root = document.documentElement;
   root.classList.toggle('dark', next === 'dark');
   root.classList.toggle('light', next === 'light');
-  root.style.colorScheme = next;
+  // Written only when it changes: even the same value makes the browser restyle the whole page, a
+  // long task at start-up on a prerendered page that already carries it.
+  if (root.style.colorScheme !== next) root.style.colorScheme = next;
   rememberColorModeForShell(next);
   mode.set(next);
 }
@@ -62,7 +64,7 @@ export function useColorMode(): [ColorMode, (next: ColorMode) => void] {
   const current = useSyncExternalStore(
     mode.subscribe,
     currentColorMode,
-    // A prerendered page is hydrated only when it was rendered in the mode in force (src/main.tsx).
+    // A prerendered page is hydrated only when it was rendered in the mode in force (src/app/start-app.tsx).
     currentColorMode,
   );
   return [current, setColorMode];

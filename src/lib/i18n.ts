@@ -55,8 +55,11 @@ async function showLocale(locale: Locale): Promise<void> {
     i18n.load(locale, messages);
   }
   i18n.activate(locale);
-  document.documentElement.lang = locale;
-  document.documentElement.dir = directionOf(locale);
+  // Written only when they change: even the same value makes the browser restyle the whole page (the
+  // design system's styles select on the direction), a long task at start-up on a prerendered page.
+  const root = document.documentElement;
+  if (root.lang !== locale) root.lang = locale;
+  if (root.dir !== directionOf(locale)) root.dir = directionOf(locale);
   rememberLanguageForShell(locale);
 }
 

@@ -14,6 +14,20 @@ export function isOnline(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false;
 }
 
+/**
+ * Calls `whenOffline` now if the browser is offline and each time it goes offline; returns the
+ * unsubscribe. For work that follows the connection without drawing it: no state, so no render (a
+ * component reading `useOnline` while hydrating an offline page renders again at once, in one
+ * blocking task).
+ */
+export function watchOffline(whenOffline: () => void): () => void {
+  const check = () => {
+    if (!isOnline()) whenOffline();
+  };
+  check();
+  return subscribe(check);
+}
+
 export function useOnline(): boolean {
   return useSyncExternalStore(subscribe, isOnline, () => true);
 }

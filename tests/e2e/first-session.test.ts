@@ -148,10 +148,50 @@ describe('precache', () => {
       'RegisterPage',
       'ResetPasswordPage',
     ]);
-    // The shell every lazy chunk imports names none: a change to a screen would rename it, and them.
-    const shell = (await builtAssets()).filter((asset) => /\/shell-[\w-]+\.js$/.test(asset));
-    expect(shell).toHaveLength(1);
-    expect(screensNamed(await read(shell[0]!))).toEqual([]);
+    // The start's stages every lazy chunk imports name none: a change to a screen would rename them, and
+    // every chunk with them.
+    const stages = (await builtAssets()).filter((asset) =>
+      /\/(boot|react-dom|design-system|shell)-[\w-]+\.js$/.test(asset),
+    );
+    expect(stages).toHaveLength(4);
+    for (const stage of stages) expect(screensNamed(await read(stage))).toEqual([]);
+  });
+
+  it('starts in stages: each file of the start runs nothing of the next one when it loads', async () => {
+    const read = (file: string) => fs.readFile(path.join(DIST_DIR, file), 'utf8');
+    const assets = await builtAssets();
+    const stageFile = (stage: string) => {
+      const files = assets.filter((asset) => new RegExp(`/${stage}-[\\w-]+\\.js$`).test(asset));
+      expect(files, stage).toHaveLength(1);
+      return files[0]!;
+    };
+    // What a file imports statically runs with it; its import() calls run later, in a task of their own.
+    const staticImports = async (file: string) =>
+      [...(await read(file)).matchAll(/import\s*\{[^}]*\}\s*from\s*"([^"]+)"/g)]
+        .map((match) => path.basename(match[1]!).replace(/-[\w-]{8}\.js$/, ''))
+        .filter((name) => name !== 'rolldown-runtime')
+        .sort();
+    expect(await staticImports('app.js')).toEqual(['boot']);
+    expect(await staticImports(stageFile('boot'))).toEqual([]);
+    expect(await staticImports(stageFile('react-dom'))).toEqual(['boot']);
+    expect((await staticImports(stageFile('design-system'))).filter((name) => name !== 'boot')).toEqual([]);
+    // Each page fetches the stages ahead, not one after the other as each runs; the prerendered
+    // dashboard its screen's code and the signed-in frame's too.
+    const preloaded = async (file: string) =>
+      [
+        ...(await read(file)).matchAll(
+          /<link rel="modulepreload" crossorigin href="\/assets\/([\w.-]+)-[\w-]{8}\.js">/g,
+        ),
+      ].map((match) => match[1]);
+    const stages = ['boot', 'react-dom', 'design-system', 'shell'];
+    expect(await preloaded('index.html')).toEqual(expect.arrayContaining(stages));
+    expect(await preloaded('prerendered/dashboard/ar-dark.html')).toEqual(
+      expect.arrayContaining([...stages, 'DashboardPage', 'AuthenticatedLayout']),
+    );
+    expect(await preloaded('prerendered/login/fr-light.html')).toEqual(
+      expect.arrayContaining([...stages, 'LoginPage']),
+    );
+    expect(await preloaded('prerendered/login/fr-light.html')).not.toContain('AuthenticatedLayout');
   });
 });
 

@@ -1,7 +1,7 @@
 /** The fields a mechanic fills in, shared by the new-entry form and the correction dialog. */
 import { Box, Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { RepairType } from '../../../../contract';
 import { PlainCheckbox } from '../../../components/ui/plain-checkbox';
 import { KM_UNIT } from '../../../lib/format';
@@ -17,7 +17,7 @@ function ErrorText({ error }: { error: FieldError }) {
   return error ? <Field.ErrorText>{error}</Field.ErrorText> : null;
 }
 
-export function KodeIdField({
+function KodeIdFieldInputs({
   value,
   onChange,
   onBlur,
@@ -70,7 +70,7 @@ export function KodeIdField({
   );
 }
 
-export function RepairTypeField(props: {
+function RepairTypeFieldInputs(props: {
   value: string;
   onChange: (value: string) => void;
   error: FieldError;
@@ -109,7 +109,7 @@ export function RepairTypeField(props: {
   );
 }
 
-export function OdometerField({
+function OdometerFieldInputs({
   value,
   onChange,
   onBlur,
@@ -163,7 +163,7 @@ export function OdometerField({
   );
 }
 
-export function ConsentField(props: { checked: boolean; onChange: (checked: boolean) => void; error: FieldError }) {
+function ConsentFieldInputs(props: { checked: boolean; onChange: (checked: boolean) => void; error: FieldError }) {
   return (
     <Field.Root invalid={props.error !== undefined} required>
       <PlainCheckbox name="consented" checked={props.checked} onCheckedChange={props.onChange}>
@@ -173,6 +173,13 @@ export function ConsentField(props: { checked: boolean; onChange: (checked: bool
     </Field.Root>
   );
 }
+
+// Memoised: a keystroke in one field of the entry form re-renders that field alone (the form hands
+// each the same handlers at every render: use-stable-callbacks.ts).
+export const KodeIdField = memo(KodeIdFieldInputs);
+export const RepairTypeField = memo(RepairTypeFieldInputs);
+export const OdometerField = memo(OdometerFieldInputs);
+export const ConsentField = memo(ConsentFieldInputs);
 
 /**
  * The four fields of an entry bound to a form, as both correction dialogs show them (the new-entry form

@@ -6,10 +6,10 @@
  */
 import { Box, Button, chakra, Flex, Grid, SimpleGrid } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { ChunkErrorBoundary } from '../../../components/ui/chunk-error-boundary';
 import { retryableLazy } from '../../../components/ui/retryable-lazy';
-import { useOnline } from '../../../lib/online';
+import { watchOffline } from '../../../lib/online';
 import { LookupButtons } from '../entry-form/LookupButtons';
 import { useEntryForm } from '../entry-form/useEntryForm';
 import { VehicleSummary } from '../entry-form/VehicleSummary';
@@ -60,15 +60,35 @@ export function RepairForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const entry = useEntryForm(formRef);
   const { form, found, question } = entry;
+  // The same handlers and buttons at every render: a keystroke re-renders the field typed in, not every
+  // field of the form (RepairFields.tsx memoises them).
+  const { set, leave, pick } = form;
+  const { answer, find, openScanner } = entry;
+  const on = useMemo(
+    () => ({
+      kodeIdChange: (value: string) => set('kode_id', value),
+      kodeIdLeft: () => leave('kode_id'),
+      repairTypeChange: (value: string) => pick('repair_type_id', value),
+      odometerChange: (value: string) => set('odometer', value),
+      odometerLeft: () => leave('odometer'),
+      consentChange: (checked: boolean) => pick('consented', checked),
+      readingConfirmed: () => answer(true),
+      readingCancelled: () => answer(false),
+    }),
+    [set, leave, pick, answer],
+  );
+  const lookupButtons = useMemo(
+    () => <LookupButtons finding={entry.finding} onFind={find} onScan={openScanner} />,
+    [entry.finding, find, openScanner],
+  );
 
   // The scanner's WebAssembly, fetched ahead where the browser will need it (scan/prefetch.ts).
   useEffect(prefetchScannerWhereNeeded, []);
 
-  // Offline, a lookup may need the offline notice: have its code ready.
-  const online = useOnline();
-  useEffect(() => {
-    if (!online) OfflineVehicleNotice.preload();
-  }, [online]);
+  // Offline, a lookup may need the offline notice: have its code ready. Watched, not read: the form
+  // does not draw the connection, and reading it would render the whole form again, in one blocking
+  // task, right after an offline start's hydration.
+  useEffect(() => watchOffline(OfflineVehicleNotice.preload), []);
 
   return (
     <chakra.form
@@ -100,10 +120,10 @@ export function RepairForm() {
             <KodeIdField
               value={form.values.kode_id}
               error={form.error('kode_id')}
-              onChange={(value) => form.set('kode_id', value)}
-              onBlur={() => form.leave('kode_id')}
-              onEnter={entry.find}
-              action={<LookupButtons finding={entry.finding} onFind={entry.find} onScan={entry.openScanner} />}
+              onChange={on.kodeIdChange}
+              onBlur={on.kodeIdLeft}
+              onEnter={find}
+              action={lookupButtons}
             />
           </Box>
 
@@ -150,13 +170,13 @@ export function RepairForm() {
               value={form.values.repair_type_id}
               types={types}
               error={form.error('repair_type_id')}
-              onChange={(value) => form.pick('repair_type_id', value)}
+              onChange={on.repairTypeChange}
             />
             <OdometerField
               value={form.values.odometer}
               error={form.error('odometer')}
-              onChange={(value) => form.set('odometer', value)}
-              onBlur={() => form.leave('odometer')}
+              onChange={on.odometerChange}
+              onBlur={on.odometerLeft}
             />
           </SimpleGrid>
 
@@ -167,11 +187,7 @@ export function RepairForm() {
           </Box>
 
           <Box order={8}>
-            <ConsentField
-              checked={form.values.consented}
-              error={form.error('consented')}
-              onChange={(checked) => form.pick('consented', checked)}
-            />
+            <ConsentField checked={form.values.consented} error={form.error('consented')} onChange={on.consentChange} />
           </Box>
 
           <Button
@@ -197,8 +213,8 @@ export function RepairForm() {
       <OdometerConfirmDialog
         question={question?.type === 'reading' ? question.reading : null}
         photo={entry.photo}
-        onConfirm={() => entry.answer(true)}
-        onCancel={() => entry.answer(false)}
+        onConfirm={on.readingConfirmed}
+        onCancel={on.readingCancelled}
       />
     </chakra.form>
   );

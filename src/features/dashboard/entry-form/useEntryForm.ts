@@ -38,6 +38,7 @@ import {
   type Outcome,
 } from './flow';
 import { runInsert } from './insert-run';
+import { useStableCallbacks } from '../../../hooks/use-stable-callbacks';
 
 /**
  * Lookup, reading check and outbox: they need the tablet's database, whose code is not part of the
@@ -223,6 +224,23 @@ export function useEntryForm(formRef: RefObject<HTMLFormElement | null>) {
     if (actions) await runInsert(values, { ...flow, actions, tell, photo: photo.current });
   }
 
+  // The same functions at every render: the form's memoised fields and buttons skip a keystroke elsewhere.
+  const handlers = useStableCallbacks({
+    find: () => void find(),
+    submit: (event: FormEvent<HTMLFormElement>) => form.submit(event, insert, tellFieldsToFix),
+    answer: flow.answer,
+    changeVin: (kodeId: string, vin: string, mismatch: VinQuestion | null) =>
+      dispatch({ type: 'vin-changed', kodeId, vin, mismatch }),
+    openScanner: () => dispatch({ type: 'scan-opened' }),
+    closeScanner: () => dispatch({ type: 'scan-closed' }),
+    /** A KODE ID read by the scanner: into the field, and looked up. */
+    scanned: (kodeId: string) => {
+      dispatch({ type: 'scan-closed' });
+      form.set('kode_id', kodeId);
+      void find(kodeId);
+    },
+  });
+
   const known = vehicleFor(state, form.values.kode_id);
   const found = known.status === 'found' ? known.vehicle : null;
   return {
@@ -237,18 +255,6 @@ export function useEntryForm(formRef: RefObject<HTMLFormElement | null>) {
     question: questionOf(state),
     finding: state.lookup.step === 'finding',
     scanning: state.scanning,
-    find: () => void find(),
-    submit: (event: FormEvent<HTMLFormElement>) => form.submit(event, insert, tellFieldsToFix),
-    answer: flow.answer,
-    changeVin: (kodeId: string, vin: string, mismatch: VinQuestion | null) =>
-      dispatch({ type: 'vin-changed', kodeId, vin, mismatch }),
-    openScanner: () => dispatch({ type: 'scan-opened' }),
-    closeScanner: () => dispatch({ type: 'scan-closed' }),
-    /** A KODE ID read by the scanner: into the field, and looked up. */
-    scanned: (kodeId: string) => {
-      dispatch({ type: 'scan-closed' });
-      form.set('kode_id', kodeId);
-      void find(kodeId);
-    },
+    ...handlers,
   };
 }
