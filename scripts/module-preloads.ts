@@ -1,9 +1,8 @@
 /**
- * What a page asks the browser to fetch and compile ahead (`<link rel="modulepreload">`), without
- * running it (docs/ARCHITECTURE.md#start-up): the start's stages, which the entry imports one after
- * the other, and the code of the screen a prerendered page shows. Without them each stage, then the
- * screen and the files it imports, would be fetched only once the one before had run: a chain of
- * round trips on a tablet with no code cached yet.
+ * What a prerendered page asks the browser to fetch and compile ahead (`<link rel="modulepreload">`),
+ * without running it (docs/ARCHITECTURE.md#start-up): the code of the screen it shows. Without it the
+ * screen's chunk and the files it imports would be asked for only once the shell had run: a round trip
+ * more on a tablet with no code cached yet.
  */
 
 /** A chunk of the browser build: its name and the files it imports statically. */
@@ -28,10 +27,10 @@ export function importClosure(graph: ChunkGraph, roots: readonly string[]): stri
   return [...found];
 }
 
-/** The file of the chunk named `name` (an entry's, with `entry`); the build fails when there is none. */
-export function chunkFile(graph: ChunkGraph, name: string, { entry = false } = {}): string {
-  for (const [file, chunk] of graph) if (chunk.name === name && chunk.isEntry === entry) return file;
-  throw new Error(`the build has no ${entry ? 'entry ' : ''}chunk named ${name}`);
+/** The file of the lazily loaded chunk named `name`; the build fails when there is none. */
+export function chunkFile(graph: ChunkGraph, name: string): string {
+  for (const [file, chunk] of graph) if (chunk.name === name && !chunk.isEntry) return file;
+  throw new Error(`the build has no chunk named ${name}`);
 }
 
 /** The chunk of a prerendered page's screen: `forgot-password` is ForgotPasswordPage's. */

@@ -56,10 +56,11 @@ async function showLocale(locale: Locale): Promise<void> {
   }
   i18n.activate(locale);
   // Written only when they change: even the same value makes the browser restyle the whole page (the
-  // design system's styles select on the direction), a long task at start-up on a prerendered page.
+  // design system's styles select on the direction), which a prerendered page pays at start-up.
   const root = document.documentElement;
+  const dir = directionOf(locale);
   if (root.lang !== locale) root.lang = locale;
-  if (root.dir !== directionOf(locale)) root.dir = directionOf(locale);
+  if (root.dir !== dir) root.dir = dir;
   rememberLanguageForShell(locale);
 }
 
