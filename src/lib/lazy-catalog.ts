@@ -5,24 +5,38 @@
  */
 import { i18n, type Messages } from '@lingui/core';
 import { use } from 'react';
-import { useLocale, type Locale } from './i18n';
+import { currentLocale, useLocale, type Locale } from './i18n';
 
 export type CatalogLoaders = Record<Locale, () => Promise<{ messages: Messages }>>;
 
-/** A hook that suspends until the part's texts of the active language are loaded. */
-export function lazyCatalog(loaders: CatalogLoaders): () => void {
+/** A hook that suspends until the part's texts of the active language are loaded; `preload` starts loading them. */
+export interface LazyCatalog {
+  (): void;
+  /** Fetches the active language's texts ahead, as the part's code is fetched (the part would ask only once run). */
+  preload(): void;
+}
+
+export function lazyCatalog(loaders: CatalogLoaders): LazyCatalog {
   const loading = new Map<Locale, Promise<void>>();
   function load(locale: Locale): Promise<void> {
     let promise = loading.get(locale);
     if (!promise) {
-      promise = loaders[locale]().then(({ messages }) => i18n.load(locale, messages));
+      const loaded: Promise<void> = loaders[locale]().then(({ messages }) => {
+        i18n.load(locale, messages);
+        // Marked as React marks a promise it has seen settle: use() then returns at once instead of
+        // suspending the first render after a preload (and a boundary that showed its fallback holds
+        // the content back a while: React throttles reveals).
+        Object.assign(loaded, { status: 'fulfilled', value: undefined });
+      });
+      promise = loaded;
       // A failed fetch (offline before the service worker had it) is tried again on the next render.
       promise.catch(() => loading.delete(locale));
       loading.set(locale, promise);
     }
     return promise;
   }
-  return function useCatalog(): void {
+  function useCatalog(): void {
     use(load(useLocale()));
-  };
+  }
+  return Object.assign(useCatalog, { preload: () => void load(currentLocale()).catch(() => undefined) });
 }

@@ -12,13 +12,48 @@ function controlledByServiceWorker(): boolean {
 }
 
 /**
- * Runs `task` at a moment the browser has to spare (within two seconds at most). On a page no service
- * worker controls yet (a first visit), in the next task instead: what it loads cannot come from the
- * worker's precache, and a connection lost meanwhile would leave the page without it.
+ * How long spare work stays back after the mechanic's last tap or key: what that input started (a
+ * tab's code and data, a lookup) goes first, instead of sharing the thread with the sender's start or
+ * the tablet's fill. At most POSTPONED_AT_MOST_MS in all, so steady typing does not keep it back.
+ */
+const QUIET_AFTER_INPUT_MS = 600;
+const POSTPONED_AT_MOST_MS = 3_000;
+
+let lastInputAt = Number.NEGATIVE_INFINITY;
+let watchingInput = false;
+
+function noteInput(): void {
+  lastInputAt = performance.now();
+}
+
+/** Input is watched from the first spare task on: nothing runs at import. */
+function watchInput(): void {
+  if (watchingInput) return;
+  watchingInput = true;
+  const options = { capture: true, passive: true } as const;
+  for (const type of ['pointerdown', 'keydown', 'click'] as const) window.addEventListener(type, noteInput, options);
+}
+
+/**
+ * Runs `task` at a moment the browser has to spare (within two seconds at most), and not within a
+ * moment of the mechanic's last input (QUIET_AFTER_INPUT_MS). On a page no service worker controls yet
+ * (a first visit), in the next task instead: what it loads cannot come from the worker's precache, and
+ * a connection lost meanwhile would leave the page without it.
  */
 export function whenSpare(task: () => void): void {
-  if (controlledByServiceWorker() && 'requestIdleCallback' in window) requestIdleCallback(task, { timeout: 2000 });
-  else setTimeout(task, 0);
+  if (!controlledByServiceWorker() || !('requestIdleCallback' in window)) {
+    setTimeout(task, 0);
+    return;
+  }
+  watchInput();
+  const latest = performance.now() + POSTPONED_AT_MOST_MS;
+  const runWhenQuiet = () => {
+    const now = performance.now();
+    const quietIn = Math.min(lastInputAt + QUIET_AFTER_INPUT_MS, latest) - now;
+    if (quietIn > 0) setTimeout(() => requestIdleCallback(runWhenQuiet, { timeout: 2000 }), quietIn);
+    else task();
+  };
+  requestIdleCallback(runWhenQuiet, { timeout: 2000 });
 }
 
 /** After a failed load, the next moment it may succeed. */

@@ -25,14 +25,24 @@ export type RetryableLazy<P> = ComponentType<P> & {
 /** Like React.lazy: `load` resolves to a module whose default export is the component. */
 export function retryableLazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): RetryableLazy<P> {
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  /** The component, once its code is here before any render asked for it: drawn at once (see Retryable). */
+  let loaded: ComponentType<P> | null = null;
   let failed = false;
   /** A render is waiting for this load: its failure goes to that render's boundary. */
   let awaitedByRender = false;
   const start = () =>
-    (loading ??= load().catch((cause: unknown) => {
-      failed = true;
-      throw new ChunkLoadError(cause);
-    }));
+    (loading ??= load().then(
+      (module) => {
+        // Only for a part no render has asked for yet: a part drawn as the lazy component stays one
+        // (another component type at a later render would remount it).
+        if (!awaitedByRender) loaded = module.default;
+        return module;
+      },
+      (cause: unknown) => {
+        failed = true;
+        throw new ChunkLoadError(cause);
+      },
+    ));
   // React.lazy keeps its first outcome, a failure included: after a failure, a new one is made.
   const makeLazy = () =>
     lazy(() => {
@@ -47,8 +57,10 @@ export function retryableLazy<P extends object>(load: () => Promise<{ default: C
     awaitedByRender = false;
     current = makeLazy();
   };
+  // Code loaded ahead (preload) is drawn in the same render: React.lazy would suspend for it once, and
+  // a boundary that showed its fallback holds the content back a while (React throttles reveals).
   function Retryable(props: P) {
-    return createElement(current, props);
+    return createElement(loaded ?? current, props);
   }
   return Object.assign(Retryable, {
     preload: () =>

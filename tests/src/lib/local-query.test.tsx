@@ -17,6 +17,15 @@ function Note({ noteKey }: { noteKey: string }) {
   return <p>{note}</p>;
 }
 
+/** A write to the table a read is reading, made outside that read (Dexie then reads again). */
+function writeElsewhere(read: number): Promise<void> {
+  return new Promise((resolve) => {
+    setTimeout(() => {
+      void db.meta.put({ key: `other-${read}`, value: read }).then(() => setTimeout(resolve, 10));
+    }, 0);
+  });
+}
+
 class Boundary extends Component<{ children: ReactNode }, { error: string | null }> {
   override state = { error: null };
   static getDerivedStateFromError(error: unknown) {
@@ -65,6 +74,32 @@ describe('a live read of the tablet’s database', () => {
     } finally {
       console.error = quiet;
     }
+  });
+
+  it('shows its first read while writes keep touching what it reads (a sender going through its outbox)', async () => {
+    await db.meta.put({ key: 'note', value: 'oil change due' });
+    // Each read is touched by a write while it runs, until the fifth: the sender's pass, say.
+    let reads = 0;
+    const shown: string[] = [];
+    function Busy() {
+      const note = useLocalQuery(
+        async ({ db: store }) => {
+          reads += 1;
+          const read = reads;
+          const value = (await store.meta.get('note'))?.value;
+          if (read < 5) await writeElsewhere(read);
+          await store.meta.count();
+          return `${String(value)} (read ${read})`;
+        },
+        [],
+        'reading',
+      );
+      shown.push(note);
+      return <p>{note}</p>;
+    }
+    render(<Busy />);
+    await screen.findByText('oil change due (read 5)');
+    expect(shown.filter((note) => note !== 'reading')[0]).toBe('oil change due (read 1)');
   });
 
   it('loads the database’s module once for every reader', async () => {

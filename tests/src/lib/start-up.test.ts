@@ -59,6 +59,39 @@ describe('a moment to spare', () => {
   });
 });
 
+describe('spare work and the mechanic’s input', () => {
+  it('stays back while the mechanic taps or types, and no longer than a few seconds', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestIdleCallback', (task: () => void) => setTimeout(task, 1));
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { controller: {}, addEventListener: vi.fn(), removeEventListener: vi.fn() },
+    });
+    try {
+      const task = vi.fn();
+      startUp.whenSpare(task);
+      window.dispatchEvent(new Event('pointerdown'));
+      await vi.advanceTimersByTimeAsync(300);
+      expect(task).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(400);
+      expect(task).toHaveBeenCalledTimes(1);
+
+      // Steady typing: it goes all the same, a few seconds on.
+      const during = vi.fn();
+      startUp.whenSpare(during);
+      for (let elapsed = 0; elapsed < 3_500; elapsed += 200) {
+        window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+        await vi.advanceTimersByTimeAsync(200);
+      }
+      expect(during).toHaveBeenCalledTimes(1);
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('code loaded after the first screen', () => {
   it('is fetched again once the tablet is back online when the first try failed', async () => {
     const load = vi

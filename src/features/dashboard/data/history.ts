@@ -389,54 +389,73 @@ export const HISTORY_PAGE_SIZE = 50;
 /** How long a page read when the mechanic reached for the tab may stand in for the live read. */
 const WARM_FOR_MS = 3_000;
 
-/** The first page, read when the mechanic last reached for the History tab; taken by the tab's first render. */
-let warm: { partnerId: string; readAt: number; page: HistoryPage } | null = null;
-/** Counts the reaches and the pages taken: a read that lands after either is not kept. */
-let reaches = 0;
+/** The first page, being read since the mechanic last reached for the History tab; taken by the tab's first render. */
+let warm: { partnerId: string; readAt: number; read: Promise<HistoryPage | undefined> } | null = null;
+/** When the tab was last drawn. */
+let drawnAt = Number.NEGATIVE_INFINITY;
 
 /**
  * Reads the first page as the mechanic reaches for the History tab (a finger down on it, a tap), while
- * its code loads: the tab's first render shows it, and the live read that follows finds it unchanged.
+ * its code loads: the tab shows it as soon as it is read, and the live read that follows finds it unchanged.
  */
 export function warmHistory(): void {
   const partnerId = currentPartnerId();
-  const reach = ++reaches;
   warm = null;
-  if (!partnerId) return;
-  const readAt = Date.now();
-  void readHistory(partnerId, HISTORY_PAGE_SIZE)
-    .then((page) => {
-      if (reach === reaches) warm = { partnerId, readAt, page };
-    })
-    .catch(() => undefined);
+  // Drawn already (its code was here, the tap came first): its live read is under way.
+  if (!partnerId || Date.now() - drawnAt <= WARM_FOR_MS) return;
+  const read = readHistory(partnerId, HISTORY_PAGE_SIZE).catch(() => undefined);
+  warm = { partnerId, readAt: Date.now(), read };
 }
 
-/** The page read at the last reach, once: if it is this partner's first page and fresh. */
-function takeWarmPage(partnerId: string | null, limit: number): HistoryPage | undefined {
+/** The read started at the last reach, once: if it is this partner's first page and fresh. */
+function takeWarmRead(partnerId: string | null, limit: number): Promise<HistoryPage | undefined> | undefined {
   const taken = warm;
   warm = null;
-  reaches += 1;
+  drawnAt = Date.now();
   if (!taken || taken.partnerId !== partnerId || limit !== HISTORY_PAGE_SIZE) return undefined;
-  return Date.now() - taken.readAt <= WARM_FOR_MS ? taken.page : undefined;
+  return Date.now() - taken.readAt <= WARM_FOR_MS ? taken.read : undefined;
+}
+
+/**
+ * The page read as the mechanic reached for the tab, until the live read answers: whichever comes first
+ * is shown, and the other, equal, is the same object (keepUnchanged).
+ */
+function useWarmPage(partnerId: string | null, limit: number, shown: { current: HistoryPage | undefined }) {
+  const [read] = useState(() => takeWarmRead(partnerId, limit));
+  const [page, setPage] = useState<HistoryPage>();
+  useEffect(() => {
+    let current = true;
+    void read?.then((warmPage) => {
+      // The live read answered first: it is the newer.
+      if (!current || !warmPage || shown.current) return;
+      shown.current = warmPage;
+      setPage(warmPage);
+    });
+    return () => {
+      current = false;
+    };
+  }, [read, shown]);
+  return limit === HISTORY_PAGE_SIZE ? page : undefined;
 }
 
 /** The newest `limit` items, live; refreshed from the server when first shown. Undefined while loading. */
 export function useHistory(limit: number): HistoryPage | undefined {
   const partnerId = usePartnerId();
-  const [warmStart] = useState(() => takeWarmPage(partnerId, limit));
-  const shown = useRef(warmStart);
+  const shown = useRef<HistoryPage | undefined>(undefined);
+  const warmPage = useWarmPage(partnerId, limit, shown);
   useEffect(() => {
     if (partnerId) void refreshHistory();
   }, [partnerId]);
-  return useLocalQuery(
+  const live = useLocalQuery(
     async () => {
       if (!partnerId) return EMPTY_PAGE;
       shown.current = keepUnchanged(shown.current, await readHistory(partnerId, limit));
       return shown.current;
     },
     [partnerId, limit],
-    warmStart,
+    undefined,
   );
+  return live ?? warmPage;
 }
 
 const EMPTY_PAGE: HistoryPage = { items: [], total: 0, refreshedAt: null };

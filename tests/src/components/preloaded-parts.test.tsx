@@ -1,0 +1,106 @@
+/**
+ * Parts loaded on demand and loaded ahead (src/components/ui/retryable-lazy.ts, src/lib/lazy-catalog.ts):
+ * once their code and words are here, they are drawn in the render that shows them, with no fallback
+ * in between (React would hold the content back after a fallback), and loading a part's words draws
+ * nothing else again (src/app/providers.tsx).
+ */
+import { act, screen } from '@testing-library/react';
+import { useLingui } from '@lingui/react/macro';
+import { Suspense, useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { retryableLazy } from '../../../src/components/ui/retryable-lazy';
+import { activateLocale, i18n } from '../../../src/lib/i18n';
+import { lazyCatalog } from '../../../src/lib/lazy-catalog';
+import { renderWithApp } from '../render';
+
+/** Renders `shown` or a button that shows it, inside a boundary that records whether its fallback was ever drawn. */
+function Switch({ children, onFallback }: { children: React.ReactNode; onFallback: () => void }) {
+  const [open, setOpen] = useState(false);
+  function Fallback() {
+    onFallback();
+    return <p>Loading</p>;
+  }
+  return open ? (
+    <Suspense fallback={<Fallback />}>{children}</Suspense>
+  ) : (
+    <button type="button" onClick={() => setOpen(true)}>
+      Open
+    </button>
+  );
+}
+
+describe('a part loaded ahead', () => {
+  it('is drawn in the render that opens it, without a fallback', async () => {
+    const Part = retryableLazy(() => Promise.resolve({ default: () => <p>The part</p> }));
+    Part.preload();
+    await act(() => Promise.resolve());
+    const fallback = vi.fn();
+    await renderWithApp(
+      <Switch onFallback={fallback}>
+        <Part />
+      </Switch>,
+    );
+    act(() => screen.getByRole('button', { name: 'Open' }).click());
+    expect(screen.getByText('The part')).toBeTruthy();
+    expect(fallback).not.toHaveBeenCalled();
+  });
+
+  it('waits behind its fallback when it was not loaded ahead', async () => {
+    const Part = retryableLazy(() => Promise.resolve({ default: () => <p>The part</p> }));
+    const fallback = vi.fn();
+    await renderWithApp(
+      <Switch onFallback={fallback}>
+        <Part />
+      </Switch>,
+    );
+    act(() => screen.getByRole('button', { name: 'Open' }).click());
+    expect(fallback).toHaveBeenCalled();
+    expect(await screen.findByText('The part')).toBeTruthy();
+  });
+
+  it('has its words at the first render once they were loaded ahead', async () => {
+    const useWords = lazyCatalog({
+      fr: () => Promise.resolve({ messages: { preloadedPart: 'Les mots de la partie' } }),
+      ar: () => Promise.resolve({ messages: { preloadedPart: 'كلمات الجزء' } }),
+      en: () => Promise.resolve({ messages: { preloadedPart: 'The part’s words' } }),
+    });
+    function Words() {
+      useWords();
+      const { i18n: active } = useLingui();
+      return <p>{active._('preloadedPart')}</p>;
+    }
+    await activateLocale('fr');
+    useWords.preload();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    const fallback = vi.fn();
+    await renderWithApp(
+      <Switch onFallback={fallback}>
+        <Words />
+      </Switch>,
+    );
+    act(() => screen.getByRole('button', { name: 'Open' }).click());
+    expect(screen.getByText('Les mots de la partie')).toBeTruthy();
+    expect(fallback).not.toHaveBeenCalled();
+  });
+});
+
+describe('the words of a part loaded on demand', () => {
+  it('draw nothing else again when they arrive; a new language draws everything in it', async () => {
+    const renders = vi.fn();
+    function Title() {
+      const { t } = useLingui();
+      renders();
+      return <h1>{t`Historique`}</h1>;
+    }
+    await renderWithApp(<Title />);
+    const before = renders.mock.calls.length;
+    await act(async () => {
+      i18n.load('fr', { somePartWord: 'Un mot' });
+      await Promise.resolve();
+    });
+    expect(renders.mock.calls.length).toBe(before);
+    await act(() => activateLocale('en'));
+    expect(screen.getByRole('heading', { name: 'History' })).toBeTruthy();
+    await act(() => activateLocale('fr'));
+  });
+});
