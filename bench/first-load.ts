@@ -37,7 +37,9 @@ export const BUDGETS = {
  */
 export const CEILINGS = {
   dashboardJsGzip: 250 * KB,
-  signInJourneyJsGzip: 270 * KB,
+  // 270 KB until the History's code and words (about 9 KB) came to load at the first moment to spare
+  // once the form is live, to be there before the tap (docs/decisions/0036-the-history-is-there-before-the-tap.md).
+  signInJourneyJsGzip: 285 * KB,
 } as const;
 
 /** Chunks that must load on demand only: never part of a first load of /login or the dashboard. */

@@ -40,7 +40,7 @@ useDashboardSetting();
 
 /** Resolves once the form has not been drawn for a while. */
 async function formSettled(): Promise<void> {
-  for (let last = -1; last !== seen.formRenders; ) {
+  for (let last = -1; last !== seen.formRenders;) {
     last = seen.formRenders;
     await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
   }
