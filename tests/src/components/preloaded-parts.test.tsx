@@ -29,32 +29,28 @@ function Switch({ children, onFallback }: { children: React.ReactNode; onFallbac
   );
 }
 
+/** Renders `part` behind an Open button, opens it, and says whether its boundary ever drew the fallback. */
+async function open(part: React.ReactNode): Promise<{ fellBack: boolean }> {
+  const fallback = vi.fn();
+  await renderWithApp(<Switch onFallback={fallback}>{part}</Switch>);
+  act(() => screen.getByRole('button', { name: 'Open' }).click());
+  return { fellBack: fallback.mock.calls.length > 0 };
+}
+
 describe('a part loaded ahead', () => {
   it('is drawn in the render that opens it, without a fallback', async () => {
     const Part = retryableLazy(() => Promise.resolve({ default: () => <p>The part</p> }));
     Part.preload();
     await act(() => Promise.resolve());
-    const fallback = vi.fn();
-    await renderWithApp(
-      <Switch onFallback={fallback}>
-        <Part />
-      </Switch>,
-    );
-    act(() => screen.getByRole('button', { name: 'Open' }).click());
+    const { fellBack } = await open(<Part />);
     expect(screen.getByText('The part')).toBeTruthy();
-    expect(fallback).not.toHaveBeenCalled();
+    expect(fellBack).toBe(false);
   });
 
   it('waits behind its fallback when it was not loaded ahead', async () => {
     const Part = retryableLazy(() => Promise.resolve({ default: () => <p>The part</p> }));
-    const fallback = vi.fn();
-    await renderWithApp(
-      <Switch onFallback={fallback}>
-        <Part />
-      </Switch>,
-    );
-    act(() => screen.getByRole('button', { name: 'Open' }).click());
-    expect(fallback).toHaveBeenCalled();
+    const { fellBack } = await open(<Part />);
+    expect(fellBack).toBe(true);
     expect(await screen.findByText('The part')).toBeTruthy();
   });
 
@@ -72,15 +68,9 @@ describe('a part loaded ahead', () => {
     await activateLocale('fr');
     useWords.preload();
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    const fallback = vi.fn();
-    await renderWithApp(
-      <Switch onFallback={fallback}>
-        <Words />
-      </Switch>,
-    );
-    act(() => screen.getByRole('button', { name: 'Open' }).click());
+    const { fellBack } = await open(<Words />);
     expect(screen.getByText('Les mots de la partie')).toBeTruthy();
-    expect(fallback).not.toHaveBeenCalled();
+    expect(fellBack).toBe(false);
   });
 });
 
