@@ -21,12 +21,14 @@ export function lazyCatalog(loaders: CatalogLoaders): LazyCatalog {
   function load(locale: Locale): Promise<void> {
     let promise = loading.get(locale);
     if (!promise) {
-      const loaded: Promise<void> = loaders[locale]().then(({ messages }) => {
+      const loaded: Promise<void> & { status?: string } = loaders[locale]().then(({ messages }) => {
         i18n.load(locale, messages);
-        // Marked as React marks a promise it has seen settle: use() then returns at once instead of
-        // suspending the first render after a preload (and a boundary that showed its fallback holds
-        // the content back a while: React throttles reveals).
-        Object.assign(loaded, { status: 'fulfilled', value: undefined });
+      });
+      // Loaded ahead, before any render used it: marked as React marks a promise it has seen settle, so
+      // use() returns at once instead of suspending (and a boundary that showed its fallback holds the
+      // content back a while: React throttles reveals). A promise React tracks is React's to mark.
+      void loaded.then(() => {
+        if (loaded.status === undefined) Object.assign(loaded, { status: 'fulfilled', value: undefined });
       });
       promise = loaded;
       // A failed fetch (offline before the service worker had it) is tried again on the next render.

@@ -83,6 +83,12 @@ export interface SyncEngineOptions {
   onWaiting?: () => void;
   /** Each send of an entry as it starts and as it ends (the page's sync status follows them: status.ts). */
   observer?: SendObserver;
+  /**
+   * The browser says it has no network (navigator.onLine): a pass then sends one entry, and the others
+   * only once one is answered. Offline, each send writes the outbox twice (its claim, its retry), and
+   * every screen reading the outbox reads it again each time.
+   */
+  networkDown?: () => boolean;
 }
 
 export interface SendObserver {
@@ -124,6 +130,8 @@ interface SendWindow {
   unanswered: boolean;
   /** The send in flight is the probe (see Probe). */
   probing: boolean;
+  /** A send of this pass was answered: the network is there, whatever the browser says. */
+  answered: boolean;
   /** The send under way for each vehicle: at most one per vehicle, at most `concurrency` in all. */
   inFlight: Map<string, Promise<{ vehicle: string; result: SendResult }>>;
 }
@@ -416,6 +424,7 @@ export class SyncEngine {
         tried,
         unanswered: false,
         probing: false,
+        answered: false,
         inFlight: new Map(),
       };
       const sent = await this.sendWindow(window, partnerId, force, keepAlive);
@@ -475,8 +484,10 @@ export class SyncEngine {
     force: boolean,
     keepAlive: () => Promise<boolean>,
   ): Promise<Halt | null> {
-    // While the network is taken to be down, one entry probes it.
-    while (window.inFlight.size < (this.probe ? 1 : SYNC_POLICY.concurrency)) {
+    // While the network is taken to be down, one entry probes it; while the browser says it has none,
+    // one entry goes first (offline, one claim and one retry written, not one per slot).
+    const single = this.probe !== null || (!window.answered && (this.options.networkDown?.() ?? false));
+    while (window.inFlight.size < (single ? 1 : SYNC_POLICY.concurrency)) {
       if (!this.sendingFor(partnerId)) return 'stopped';
       const next = this.oldestSendable(window, force);
       if (!next) return null;
@@ -511,6 +522,7 @@ export class SyncEngine {
       this.probeWith(key ? { key, atOnce: this.probe?.atOnce ?? false } : null);
     } else if (result !== 'skipped') {
       window.unanswered = false;
+      window.answered = true;
       this.probeWith(null);
       if (window.probing) {
         // The probe was answered: the network is back, as if the browser had said so. The entries that

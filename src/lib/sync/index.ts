@@ -23,6 +23,7 @@
  */
 import { db } from '../db';
 import { currentLocale } from '../i18n';
+import { isOnline } from '../online';
 import { currentPartnerId } from '../partner';
 import { randomUuid } from '../uuid';
 import { getSession, onSignIn, subscribeSession } from '../session';
@@ -63,6 +64,7 @@ export function getSyncEngine(): SyncEngine {
     transport: postOutboxEntry,
     photoTransport: putOutboxPhoto,
     session: { partnerId: currentPartnerId, offline: () => getSession().offline },
+    networkDown: () => !isOnline(),
     lock: createSenderLock(db, randomUuid()),
     onError: (error) => console.error('outbox sender', error),
     observer: { started: noteSendStarted, ended: noteSendEnded },

@@ -1,15 +1,14 @@
 /**
  * Parts loaded on demand and loaded ahead (src/components/ui/retryable-lazy.ts, src/lib/lazy-catalog.ts):
  * once their code and words are here, they are drawn in the render that shows them, with no fallback
- * in between (React would hold the content back after a fallback), and loading a part's words draws
- * nothing else again (src/app/providers.tsx).
+ * in between (React would hold the content back after a fallback).
  */
 import { act, screen } from '@testing-library/react';
 import { useLingui } from '@lingui/react/macro';
 import { Suspense, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { retryableLazy } from '../../../src/components/ui/retryable-lazy';
-import { activateLocale, i18n } from '../../../src/lib/i18n';
+import { activateLocale } from '../../../src/lib/i18n';
 import { lazyCatalog } from '../../../src/lib/lazy-catalog';
 import { renderWithApp } from '../render';
 
@@ -71,26 +70,5 @@ describe('a part loaded ahead', () => {
     const { fellBack } = await open(<Words />);
     expect(screen.getByText('Les mots de la partie')).toBeTruthy();
     expect(fellBack).toBe(false);
-  });
-});
-
-describe('the words of a part loaded on demand', () => {
-  it('draw nothing else again when they arrive; a new language draws everything in it', async () => {
-    const renders = vi.fn();
-    function Title() {
-      const { t } = useLingui();
-      renders();
-      return <h1>{t`Historique`}</h1>;
-    }
-    await renderWithApp(<Title />);
-    const before = renders.mock.calls.length;
-    await act(async () => {
-      i18n.load('fr', { somePartWord: 'Un mot' });
-      await Promise.resolve();
-    });
-    expect(renders.mock.calls.length).toBe(before);
-    await act(() => activateLocale('en'));
-    expect(screen.getByRole('heading', { name: 'History' })).toBeTruthy();
-    await act(() => activateLocale('fr'));
   });
 });

@@ -764,6 +764,33 @@ describe('outbox engine: while the network is down', () => {
     expect(server.stored.size).toBe(VEHICLES.length + 1);
   });
 
+  it('sends one entry first while the browser says it has no network, and the others once one is answered', async () => {
+    let browserOnline = false;
+    let reachable = false;
+    const tablet: ReturnType<typeof setup> = setup({
+      transport: (row) => tablet.server.receive(row, reachable ? 'store' : 'network'),
+      networkDown: () => !browserOnline,
+    });
+    const { db, engine, server, settle } = tablet;
+    await queuedWhileSignedOut(tablet, VEHICLES.slice(0, 6));
+
+    await engine.kick('start');
+    await settle();
+    // One claim and one retry written, not one of each per slot.
+    expect(server.calls).toHaveLength(1);
+    expect((await outbox(db)).filter((row) => row.attempts === 0)).toHaveLength(5);
+
+    // The browser was wrong (or is not asked again): once a send is answered, the pass goes on as usual.
+    reachable = true;
+    server.latencyMs = 5;
+    await engine.kick('manual');
+    await settle();
+    expect(await outbox(db)).toEqual([]);
+    expect(server.stored.size).toBe(6);
+    expect(server.maxInFlight).toBeGreaterThan(1);
+    browserOnline = true;
+  });
+
   it('an Insert while the network is taken to be down probes at once; answered, the new entry goes too', async () => {
     let reachable = false;
     const tablet: ReturnType<typeof setup> = setup({
