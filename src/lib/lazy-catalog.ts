@@ -12,12 +12,17 @@ export type CatalogLoaders = Record<Locale, () => Promise<{ messages: Messages }
 /** A hook that suspends until the part's texts of the active language are loaded; `preload` starts loading them. */
 export interface LazyCatalog {
   (): void;
-  /** Fetches the active language's texts ahead, as the part's code is fetched (the part would ask only once run). */
-  preload(): void;
+  /**
+   * Fetches the active language's texts ahead, as the part's code is fetched (the part would ask only
+   * once run); settles (never rejects) once they are loaded or could not be.
+   */
+  preload(): Promise<void>;
+  /** The active language's texts are here: the part's hook returns without suspending. */
+  isLoaded(): boolean;
 }
 
 export function lazyCatalog(loaders: CatalogLoaders): LazyCatalog {
-  const loading = new Map<Locale, Promise<void>>();
+  const loading = new Map<Locale, Promise<void> & { status?: string }>();
   function load(locale: Locale): Promise<void> {
     let promise = loading.get(locale);
     if (!promise) {
@@ -40,5 +45,8 @@ export function lazyCatalog(loaders: CatalogLoaders): LazyCatalog {
   function useCatalog(): void {
     use(load(useLocale()));
   }
-  return Object.assign(useCatalog, { preload: () => void load(currentLocale()).catch(() => undefined) });
+  return Object.assign(useCatalog, {
+    preload: () => load(currentLocale()).catch(() => undefined),
+    isLoaded: () => loading.get(currentLocale())?.status === 'fulfilled',
+  });
 }

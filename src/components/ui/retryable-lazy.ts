@@ -17,7 +17,9 @@ export class ChunkLoadError extends Error {
 
 export type RetryableLazy<P> = ComponentType<P> & {
   /** Starts loading ahead of the first render (when the part is likely to be used soon). */
-  preload(): void;
+  preload(): Promise<void>;
+  /** The code is here and no render waits for it: the part is drawn without suspending. */
+  isLoaded(): boolean;
   /** Forgets a failed load, so that the next render loads again. */
   reset(): void;
 };
@@ -63,11 +65,16 @@ export function retryableLazy<P extends object>(load: () => Promise<{ default: C
     return createElement(loaded ?? current, props);
   }
   return Object.assign(Retryable, {
+    /** Settles (never rejects) once the load is done or has failed. */
     preload: () =>
-      void start().catch(() => {
-        // A failed preload that no render waits for is forgotten: the first render tries for itself.
-        if (!awaitedByRender) reset();
-      }),
+      start().then(
+        () => undefined,
+        () => {
+          // A failed preload that no render waits for is forgotten: the first render tries for itself.
+          if (!awaitedByRender) reset();
+        },
+      ),
+    isLoaded: () => loaded !== null,
     reset,
   });
 }

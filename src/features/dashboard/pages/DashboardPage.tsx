@@ -1,7 +1,7 @@
 /** The garage dashboard (docs/PRODUCT.md#garage-dashboard): statistics, then Add repair, History and Advices. */
 import { Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
-import { memo, useEffect } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ChunkErrorBoundary } from '../../../components/ui/chunk-error-boundary';
 import { HydrateLater } from '../../../components/ui/hydrate-later';
@@ -9,6 +9,7 @@ import { LoadingSpinner } from '../../../components/ui/loading-spinner';
 import { retryableLazy, type RetryableLazy } from '../../../components/ui/retryable-lazy';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { DASHBOARD_TABS, paths, type DashboardTab } from '../../../config/paths';
+import type { LazyCatalog } from '../../../lib/lazy-catalog';
 import { afterFirstScreen } from '../../../lib/start-up';
 import { RepairForm } from '../components/RepairForm';
 import { useHistoryCatalog } from '../catalog';
@@ -32,11 +33,27 @@ const AdvicesPanel = retryableLazy(async () => ({
   default: (await import('../components/AdvicesPanel')).AdvicesPanel,
 }));
 
-/** A tab's panel whose code loads on demand: a spinner meanwhile, Retry if it cannot be fetched. */
-function LazyPanel({ Panel }: { Panel: RetryableLazy<object> }) {
+/**
+ * A tab's panel whose code loads on demand: a spinner until its code and words are here, then the panel
+ * drawn at once; Retry if its code cannot be fetched. It waits here rather than suspending: React holds
+ * a panel revealed after a Suspense fallback back up to 300 ms.
+ */
+function LazyPanel({ Panel, words }: { Panel: RetryableLazy<object>; words: LazyCatalog }) {
+  const [ready, setReady] = useState(() => Panel.isLoaded() && words.isLoaded());
+  useEffect(() => {
+    if (ready) return;
+    let current = true;
+    void Promise.all([Panel.preload(), words.preload()]).then(() => {
+      if (current) setReady(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [ready, Panel, words]);
+  const spinner = <LoadingSpinner minHeight="40" />;
   return (
-    <ChunkErrorBoundary reset={Panel.reset} loading={<LoadingSpinner minHeight="40" />}>
-      <Panel />
+    <ChunkErrorBoundary reset={Panel.reset} loading={spinner}>
+      {ready ? <Panel /> : spinner}
     </ChunkErrorBoundary>
   );
 }
@@ -110,13 +127,13 @@ const TAB_ITEMS = [
   {
     value: 'history',
     label: <Trans>Historique</Trans>,
-    panel: <LazyPanel Panel={HistoryTable} />,
+    panel: <LazyPanel Panel={HistoryTable} words={useHistoryCatalog} />,
     onIntent: reachForHistory,
   },
   {
     value: 'advices',
     label: <Trans>Conseils</Trans>,
-    panel: <LazyPanel Panel={AdvicesPanel} />,
+    panel: <LazyPanel Panel={AdvicesPanel} words={useHistoryCatalog} />,
     onIntent: AdvicesPanel.preload,
   },
 ] as const satisfies readonly TabItem<DashboardTab>[];
