@@ -12,9 +12,10 @@ function controlledByServiceWorker(): boolean {
 }
 
 /**
- * How long spare work stays back after the mechanic's last tap or key: what that input started (a
- * tab's code and data, a lookup) goes first, instead of sharing the thread with the sender's start or
- * the tablet's fill. At most POSTPONED_AT_MOST_MS in all, so steady typing does not keep it back.
+ * How long the work after the first screen stays back after the mechanic's last tap or key: what that
+ * input started (a tab's code and data, a lookup) goes first, instead of sharing the thread with the
+ * sender's start or the tablet's fill. At most POSTPONED_AT_MOST_MS in all, so steady typing does not
+ * keep it back.
  */
 const QUIET_AFTER_INPUT_MS = 600;
 const POSTPONED_AT_MOST_MS = 3_000;
@@ -35,12 +36,21 @@ function watchInput(): void {
 }
 
 /**
- * Runs `task` at a moment the browser has to spare (within two seconds at most), and not within a
- * moment of the mechanic's last input (QUIET_AFTER_INPUT_MS). On a page no service worker controls yet
- * (a first visit), in the next task instead: what it loads cannot come from the worker's precache, and
- * a connection lost meanwhile would leave the page without it.
+ * Runs `task` at a moment the browser has to spare (within two seconds at most). On a page no service
+ * worker controls yet (a first visit), in the next task instead: what it loads cannot come from the
+ * worker's precache, and a connection lost meanwhile would leave the page without it.
  */
 export function whenSpare(task: () => void): void {
+  if (controlledByServiceWorker() && 'requestIdleCallback' in window) requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 0);
+}
+
+/**
+ * As whenSpare, and not within a moment of the mechanic's last tap or key (QUIET_AFTER_INPUT_MS): for
+ * the work after the first screen (the sender's start, the tablet's fill, code loaded ahead), not for
+ * what a screen shows (its reads start at the first moment to spare).
+ */
+function whenSpareAndQuiet(task: () => void): void {
   if (!controlledByServiceWorker() || !('requestIdleCallback' in window)) {
     setTimeout(task, 0);
     return;
@@ -96,11 +106,14 @@ export function screenShown(): void {
   if (shown) return;
   shown = true;
   performance.mark(SCREEN_SHOWN_MARK);
-  waiting.splice(0).forEach(whenSpare);
+  waiting.splice(0).forEach(whenSpareAndQuiet);
 }
 
-/** Runs `task` once the first screen is on show, at a moment to spare (whenSpare); soon if that is past. */
+/**
+ * Runs `task` once the first screen is on show, at a moment to spare and not right after the mechanic's
+ * input (whenSpareAndQuiet); soon if that is past.
+ */
 export function afterFirstScreen(task: () => void): void {
-  if (shown) whenSpare(task);
+  if (shown) whenSpareAndQuiet(task);
   else waiting.push(task);
 }
