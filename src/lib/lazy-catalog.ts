@@ -32,9 +32,13 @@ export function lazyCatalog(loaders: CatalogLoaders): LazyCatalog {
       // Loaded ahead, before any render used it: marked as React marks a promise it has seen settle, so
       // use() returns at once instead of suspending (and a boundary that showed its fallback holds the
       // content back a while: React throttles reveals). A promise React tracks is React's to mark.
-      void loaded.then(() => {
-        if (loaded.status === undefined) Object.assign(loaded, { status: 'fulfilled', value: undefined });
-      });
+      // A failure is handled below (the next render tries again), not reported here as unhandled.
+      loaded.then(
+        () => {
+          if (loaded.status === undefined) Object.assign(loaded, { status: 'fulfilled', value: undefined });
+        },
+        () => undefined,
+      );
       promise = loaded;
       // A failed fetch (offline before the service worker had it) is tried again on the next render.
       promise.catch(() => loading.delete(locale));

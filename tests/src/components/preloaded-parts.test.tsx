@@ -71,4 +71,19 @@ describe('a part loaded ahead', () => {
     expect(screen.getByText('Les mots de la partie')).toBeTruthy();
     expect(fellBack).toBe(false);
   });
+
+  it('whose words cannot be fetched ahead reports nothing, and its hook tries again', async () => {
+    const fetchWords = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ messages: { preloadedPart: 'Les mots de la partie' } });
+    const useWords = lazyCatalog({ fr: fetchWords, ar: fetchWords, en: fetchWords });
+    await activateLocale('fr');
+    // Vitest fails the run on an unhandled rejection: a failed preload must leave none.
+    await useWords.preload();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(useWords.isLoaded()).toBe(false);
+    await useWords.preload();
+    expect(fetchWords).toHaveBeenCalledTimes(2);
+  });
 });
