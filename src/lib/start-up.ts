@@ -41,8 +41,12 @@ function watchInput(): void {
  * worker's precache, and a connection lost meanwhile would leave the page without it.
  */
 export function whenSpare(task: () => void): void {
-  if (controlledByServiceWorker() && 'requestIdleCallback' in window) requestIdleCallback(task, { timeout: 2000 });
+  if (idleTimeWanted()) requestIdleCallback(task, { timeout: 2000 });
   else setTimeout(task, 0);
+}
+
+function idleTimeWanted(): boolean {
+  return controlledByServiceWorker() && 'requestIdleCallback' in window;
 }
 
 /**
@@ -51,19 +55,18 @@ export function whenSpare(task: () => void): void {
  * what a screen shows (its reads start at the first moment to spare).
  */
 function whenSpareAndQuiet(task: () => void): void {
-  if (!controlledByServiceWorker() || !('requestIdleCallback' in window)) {
-    setTimeout(task, 0);
+  if (!idleTimeWanted()) {
+    whenSpare(task);
     return;
   }
   watchInput();
   const latest = performance.now() + POSTPONED_AT_MOST_MS;
   const runWhenQuiet = () => {
-    const now = performance.now();
-    const quietIn = Math.min(lastInputAt + QUIET_AFTER_INPUT_MS, latest) - now;
-    if (quietIn > 0) setTimeout(() => requestIdleCallback(runWhenQuiet, { timeout: 2000 }), quietIn);
+    const quietIn = Math.min(lastInputAt + QUIET_AFTER_INPUT_MS, latest) - performance.now();
+    if (quietIn > 0) setTimeout(() => whenSpare(runWhenQuiet), quietIn);
     else task();
   };
-  requestIdleCallback(runWhenQuiet, { timeout: 2000 });
+  whenSpare(runWhenQuiet);
 }
 
 /** After a failed load, the next moment it may succeed. */
