@@ -41,7 +41,7 @@ function singleFileWorker(): Plugin {
  * names no screen's chunk: a change to one screen renames its chunk and this entry, never the shell
  * every lazy chunk imports (docs/decisions/0033-an-update-downloads-what-changed.md).
  */
-const ENTRY_MODULES = /(^|[\\/])(index\.html|src[\\/]main\.tsx|src[\\/]app[\\/]screens\.ts)$/;
+const ENTRY_MODULES = /(^|[\\/])(index\.html|src[\\/](?:main|start)\.tsx|src[\\/]app[\\/]screens\.ts)$/;
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080';
 
