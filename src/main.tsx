@@ -24,12 +24,19 @@ function whenLeftAlone(): Promise<void> {
 }
 
 const root = document.getElementById('root');
-// A submission before the app runs would be the browser's own: held (the app makes it once it runs).
-const holdSubmit = (event: Event) => event.preventDefault();
+// A submission before the app runs would be the browser's own: held, and asked again once the app's
+// code has noted the page's forms (it then makes it once they are hydrated).
+let submitted: HTMLFormElement | null = null;
+const holdSubmit = (event: Event) => {
+  event.preventDefault();
+  if (event.target instanceof HTMLFormElement) submitted = event.target;
+};
 if (root?.dataset.shell !== undefined) {
   addEventListener('submit', holdSubmit, true);
-  void whenLeftAlone().then(() => {
-    removeEventListener('submit', holdSubmit, true);
-    return import('./start');
-  });
+  void whenLeftAlone()
+    .then(() => {
+      removeEventListener('submit', holdSubmit, true);
+      return import('./start');
+    })
+    .then(() => submitted?.requestSubmit());
 } else void import('./start');
