@@ -116,7 +116,7 @@ export async function measureHistory(
       await interactiveAt(page);
       const cdp = await throttleCpu(page, TABLET_CPU_SLOWDOWN);
       const heapBeforeBytes = await heapUsedAfterGc(page);
-      const showMs = await timeUntilRows(page, 'tab', 50);
+      const showMs = await timeUntilRows(page, 'tab', 12);
       const rowsInDom = await page.locator('table tbody tr').count();
       const showMoreMs = await timeUntilRows(page, 'more', 100);
       const rowsAfterShowMore = await page.locator('table tbody tr').count();

@@ -15,7 +15,7 @@ import {
   type SystemStyleObject,
 } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { memo, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { memo, startTransition, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { REPAIRS_PAGE_DEFAULT } from '../../../../contract';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
@@ -85,6 +85,8 @@ function useNarrowScreen(): boolean {
   );
 }
 
+const FIRST_DRAWN = 12;
+
 export function HistoryTable() {
   useHistoryCatalog();
   const { i18n } = useLingui();
@@ -98,10 +100,17 @@ export function HistoryTable() {
   const [discarding, setDiscarding] = useState<HistoryItem | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [serverExhausted, setServerExhausted] = useState(false);
-  const entries = useMemo(
+  const allEntries = useMemo(
     () => page?.items.map((item): ShownEntry => ({ item, status: shownStatus(item.status, online) })) ?? [],
     [page, online],
   );
+  // PROTOTYPE (issue 46): the rows a landscape tablet shows are drawn first, the rest of the page in a
+  // transition right after.
+  const [drawnAll, setDrawnAll] = useState(false);
+  useEffect(() => {
+    if (page && !drawnAll) startTransition(() => setDrawnAll(true));
+  }, [page, drawnAll]);
+  const entries = useMemo(() => (drawnAll ? allEntries : allEntries.slice(0, FIRST_DRAWN)), [drawnAll, allEntries]);
   // The same object at every render: a row whose entry did not change is not drawn again.
   const actions = useMemo<EntryActions>(
     () => ({
