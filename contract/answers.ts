@@ -9,8 +9,7 @@
  * with an `id` becomes a named schema of the OpenAPI document.
  */
 import * as z from 'zod/mini';
-import { ERROR_CODES } from './codes';
-import { ERROR_TYPES } from './envelope';
+import { ERROR_CODES, ERROR_TYPES } from './codes';
 import { CORRECTION_REASONS, READING_REASONS, READING_VERDICTS } from './readings';
 
 /** A moment as the API writes it: ISO 8601 in UTC (docs/API.md#dates). */

@@ -62,3 +62,15 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
 }
+
+/** The kind of every failure: the envelope's `error.type` (docs/API.md#the-envelope). */
+export const ERROR_TYPES = [
+  'validation',
+  'auth',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'other',
+] as const;
+export type ErrorType = (typeof ERROR_TYPES)[number];

@@ -5,17 +5,6 @@
 import type * as z from 'zod/mini';
 import type { errorBody } from './answers';
 
-export const ERROR_TYPES = [
-  'validation',
-  'auth',
-  'forbidden',
-  'not_found',
-  'conflict',
-  'rate_limited',
-  'other',
-] as const;
-export type ErrorType = (typeof ERROR_TYPES)[number];
-
 /**
  * The error of a failure. On the wire `reason` is one of the ErrorCode values; the PWA's client also
  * makes failures of its own (no answer at all: reason 'network'), hence the wider type here.

@@ -16,7 +16,7 @@ import {
 } from '../../../contract';
 import { db, type OutboxEntry, type OutboxError, type PhotoRow } from '../db';
 import { getSession } from '../session';
-import { getSyncEngine } from './index';
+import { getSyncEngine } from './sender';
 import {
   importHandedOver,
   partnerOutbox,
@@ -172,7 +172,7 @@ async function toFileEntry(row: OutboxEntry, photo: PhotoRow | undefined): Promi
 }
 
 /**
- * The file, sealed: the seal covers everything else in it (seal.ts canonicalJson), photos included.
+ * The file, sealed: the seal covers everything else in it (RFC 8785, contract/canonical-json.ts), photos included.
  * `photos`: the entries' photos, by the key of the entry each belongs to; `sentEntriesPhotos`: photos
  * still to be sent whose entries the server holds.
  */

@@ -17,25 +17,20 @@
  *   uploading, queue size, oldest waiting entry, last error, last success.
  * - useOutboxAttention(now): the entries that need the mechanic.
  *
- * Inside: engine.ts (the sender's states), outbox.ts (the only writes to the outbox table),
+ * Inside: engine.ts (the sender's states), sender.ts (the page's one engine), outbox.ts (the only writes to the outbox table),
  * entry-state.ts (an entry's states and moves), classify.ts, policy.ts (SYNC_POLICY), lock.ts,
  * transport.ts, handover.ts, seal.ts.
  */
 import { db } from '../db';
-import { currentLocale } from '../i18n';
-import { isOnline } from '../online';
 import { currentPartnerId } from '../partner';
-import { randomUuid } from '../uuid';
 import { getSession, onSignIn, subscribeSession } from '../session';
-import { requestBackgroundSync } from './background';
-import { SyncEngine, type SubmitOutcome } from './engine';
-import { createSenderLock } from './lock';
+import type { SubmitOutcome } from './engine';
 import { makeDueNow, outboxCounts, type CorrectionInput, type NewPhoto, type RepairInput } from './outbox';
+import { forgetSyncEngine, getSyncEngine } from './sender';
 import { dropPhotosOfSentEntries, photoStorage, type PhotoStorage } from './photo-storage';
-import { noteSendEnded, noteSendStarted } from './status';
-import { postOutboxEntry, putOutboxPhoto } from './transport';
 
 export { backgroundSyncAvailable } from './background';
+export { getSyncEngine } from './sender';
 export type { SubmitOutcome } from './engine';
 export {
   entryStatusLabel,
@@ -55,24 +50,7 @@ export type { PhotoStorage } from './photo-storage';
 /** The hand-over file's code (sealing, reading, importing), loaded when the mechanic uses it. */
 export const loadHandover = () => import('./handover');
 
-let engine: SyncEngine | null = null;
 let stopSync: (() => void) | null = null;
-
-export function getSyncEngine(): SyncEngine {
-  engine ??= new SyncEngine({
-    db,
-    transport: postOutboxEntry,
-    photoTransport: putOutboxPhoto,
-    session: { partnerId: currentPartnerId, offline: () => getSession().offline },
-    networkDown: () => !isOnline(),
-    lock: createSenderLock(db, randomUuid()),
-    onError: (error) => console.error('outbox sender', error),
-    observer: { started: noteSendStarted, ended: noteSendEnded },
-    // Where the browser has Background Sync, the service worker sends them even once the tab is closed.
-    onWaiting: () => void requestBackgroundSync(db, currentLocale()).catch(() => undefined),
-  });
-  return engine;
-}
 
 /** Starts sending (once; later calls return the same stop function). */
 export function startSync(): () => void {
@@ -104,7 +82,7 @@ export function startSync(): () => void {
     offSignIn();
     offSession();
     sender.stop();
-    engine = null;
+    forgetSyncEngine();
     stopSync = null;
   };
   return stopSync;

@@ -8,9 +8,10 @@
  * is still as the claim left it: meanwhile another vehicle's 401 may have parked it, a history refresh
  * may have found it on the server, or a newer sign-in may have made the answer stale.
  */
-import Dexie, { type Transaction } from 'dexie';
+import Dexie from 'dexie';
 import type { CorrectionReason, RepairEntry, RepairRecord } from '../../../contract';
-import type { MetaRow, OutboxEntry, OutboxError, OutboxState, PhotoRow, PortalDatabase } from '../db';
+import type { OutboxEntry, OutboxError, OutboxState, PhotoRow, PortalDatabase } from '../db';
+import { countSoFar, OUTBOX_SEQ_KEY, SIGN_INS_KEY, SIGN_OUTS_KEY } from './outbox-meta';
 import { entryDifferences, type EntryDifference, type EntryVersion } from './entry-conflict';
 import {
   CONFLICT_REASON,
@@ -24,20 +25,10 @@ import {
 } from './entry-state';
 
 export { CONFLICT_REASON, isConflict } from './entry-state';
+export { OUTBOX_SEQ_KEY } from './outbox-meta';
 
 /** What the mechanic entered: the body of POST /repairs without recorded_at, which the outbox fixes. */
 export type RepairInput = Omit<RepairEntry, 'recorded_at'>;
-
-/** Where the outbox's sequence counter lives in the meta table (the next Insert takes the value + 1). */
-export const OUTBOX_SEQ_KEY = 'outbox-seq';
-
-/**
- * Sign-ins on this tablet so far, any partner, any tab: a 401 answered to a request made before the
- * latest sign-in speaks of a session that is gone, and parks nothing.
- */
-const SIGN_INS_KEY = 'outbox-sign-ins';
-/** Sign-outs on this tablet, counted the same way: an answer that arrives after one writes no history. */
-const SIGN_OUTS_KEY = 'outbox-sign-outs';
 
 export function normaliseKodeId(kodeId: string): string {
   return kodeId.trim().toUpperCase();
@@ -294,17 +285,7 @@ export interface Claim {
   signOuts: number;
 }
 
-async function countSoFar(db: PortalDatabase, key: string): Promise<number> {
-  const value = (await db.meta.get(key))?.value;
-  return typeof value === 'number' ? value : 0;
-}
-
-const signInsSoFar = (db: PortalDatabase) => countSoFar(db, SIGN_INS_KEY);
-
-/** Inside the sign-out's own transaction (it must include the meta table). */
-export async function countSignOut(db: PortalDatabase): Promise<void> {
-  await db.meta.put({ key: SIGN_OUTS_KEY, value: (await countSoFar(db, SIGN_OUTS_KEY)) + 1 });
-}
+const signInsSoFar = (db: PortalDatabase) => countSoFar(db.meta, SIGN_INS_KEY);
 
 /** Inside a transaction: the entry is still sending under this claim (same partner, same attempt). */
 async function stillClaimed(db: PortalDatabase, claim: Claim): Promise<boolean> {
@@ -332,7 +313,7 @@ export async function claimForSending(db: PortalDatabase, key: string, partnerId
     return {
       row: { ...row, state: 'sending' },
       signIns: await signInsSoFar(db),
-      signOuts: await countSoFar(db, SIGN_OUTS_KEY),
+      signOuts: await countSoFar(db.meta, SIGN_OUTS_KEY),
     };
   });
 }
@@ -353,7 +334,7 @@ export async function acknowledge(db: PortalDatabase, claim: Claim, record: Repa
     const row = await db.outbox.get(claim.row.key);
     if (!row || row.partnerId !== claim.row.partnerId || !mayMove(outboxEntryState(row), 'stored')) return;
     await db.outbox.delete(row.key);
-    if ((await countSoFar(db, SIGN_OUTS_KEY)) !== claim.signOuts) return;
+    if ((await countSoFar(db.meta, SIGN_OUTS_KEY)) !== claim.signOuts) return;
     await db.history.put({ ...record, partnerId: row.partnerId });
     // A correction: the original is superseded from now on (the next refresh brings every new verdict).
     if (record.corrects) {
@@ -670,29 +651,4 @@ async function photoHeld(db: PortalDatabase, partnerId: string, value: HandedOve
   }
   const repair = await db.history.get(value.repairId);
   return repair?.partnerId === partnerId && repair.photo != null;
-}
-
-// ---- Schema upgrades (db.ts declares the versions) ----
-
-/**
- * Version 2: entries queued under version 1 are kept; fields an older build may not have written are
- * filled, and the seq counter carries on after the highest seq.
- */
-export async function upgradeOutboxToVersion2(tx: Transaction): Promise<void> {
-  let maxSeq = 0;
-  await tx
-    .table<OutboxEntry, string>('outbox')
-    .toCollection()
-    .modify((row) => {
-      // A tab that died mid-send left 'sending': the server may or may not have it; the same key resends.
-      if ((row.state as string) === 'sending' || !row.state) row.state = 'pending';
-      row.attempts ??= 0;
-      row.nextAttemptAt ??= 0;
-      row.lastError ??= null;
-      if (typeof row.seq !== 'number') row.seq = Date.parse(row.createdAt) || 0;
-      maxSeq = Math.max(maxSeq, row.seq);
-    });
-  const meta = tx.table<MetaRow, string>('meta');
-  const current = (await meta.get(OUTBOX_SEQ_KEY))?.value;
-  await meta.put({ key: OUTBOX_SEQ_KEY, value: Math.max(maxSeq, typeof current === 'number' ? current : 0) });
 }

@@ -5,23 +5,7 @@
  * check; without the key (a client knows only public data) no one can seal a changed file again.
  * Loaded with the hand-over module, on demand.
  */
-
-/**
- * The canonical form the seal covers: JSON without whitespace, every object's keys sorted by UTF-16
- * code units (JavaScript's default sort), arrays in their order, strings and numbers as
- * JSON.stringify writes them. The same content gives the same text whatever its key order or layout.
- */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const fields = Object.entries(value)
-      .filter(([, inner]) => inner !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([name, inner]) => `${JSON.stringify(name)}:${canonicalJson(inner)}`);
-    return `{${fields.join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
+import { canonicalJson } from '../../../contract/canonical-json';
 
 /** WebCrypto's HMAC exists only in a secure context (https, or localhost). */
 export function sealingAvailable(): boolean {

@@ -4,11 +4,9 @@
  * WebAssembly build (zxing.ts), loaded only then.
  */
 
-export type ScanFormat = 'qr_code' | 'code_128' | 'code_39' | 'data_matrix';
+import type { Detector, ScanFormat } from './detector-types';
 
-export interface Detector {
-  detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
-}
+export type { Detector, ScanFormat } from './detector-types';
 
 /** The Barcode Detection API is not in TypeScript's DOM types. */
 interface NativeDetectorClass {

@@ -6,7 +6,7 @@
  */
 import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/ponyfill';
 import { ZXING_WASM_URL as wasmUrl } from './wasm-url';
-import type { Detector, ScanFormat } from './detector';
+import type { Detector, ScanFormat } from './detector-types';
 
 export async function zxingDetector(formats: ScanFormat[]): Promise<Detector> {
   // Loads the WebAssembly now, so that a missing file shows as the scanner being unavailable, at once.
