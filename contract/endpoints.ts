@@ -73,6 +73,26 @@ export const ENDPOINT_ANSWERS = {
 
 export type EndpointKey = keyof typeof ENDPOINT_ANSWERS;
 
+/** The `data` a call answers on success, from its schemas: the PWA's client types each call by its key. */
+export type AnswerOf<K extends EndpointKey> = {
+  [S in keyof (typeof ENDPOINT_ANSWERS)[K]]: (typeof ENDPOINT_ANSWERS)[K][S] extends z.ZodMiniType
+    ? z.output<(typeof ENDPOINT_ANSWERS)[K][S]>
+    : never;
+}[keyof (typeof ENDPOINT_ANSWERS)[K]];
+
+/** The calls answered with the envelope (the others answer bytes or a document). */
+export type EnvelopeEndpointKey = {
+  [K in EndpointKey]: [AnswerOf<K>] extends [never] ? never : K;
+}[EndpointKey];
+
+type PathOf<K extends string> = K extends `${string} ${string} ${infer Path}` ? Path : never;
+type ParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : never;
+
+/** The `{name}` parameters of a call's path, each a string. */
+export type PathParams<K extends EndpointKey> = Record<ParamNames<PathOf<K>>, string>;
+
 export interface Endpoint {
   key: EndpointKey;
   method: EndpointMethod;

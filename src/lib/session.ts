@@ -17,7 +17,8 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { ApiFailure, AuthSession, User } from '../../contract';
-import { apiRequest, configureAnswerSchemas, configureApiClient, isNetworkFailure } from './api/client';
+import { apiCall } from './api/call';
+import { configureAnswerSchemas, configureApiClient, isNetworkFailure } from './api/client';
 import type { ApiBase } from './api/config';
 import { ODOMETER_PHOTOS_CACHE, PICTURES_CACHE } from './cache-names';
 import { currentLocale } from './i18n';
@@ -199,7 +200,7 @@ async function refreshOnce(): Promise<RefreshOutcome> {
     return 'unauthorized';
   }
   const signOutsBefore = signOuts;
-  const result = await apiRequest<AuthSession>('auth', '/refresh', { method: 'POST' });
+  const result = await apiCall('POST auth /refresh');
   // The partner signed out while the refresh was under way: its answer never signs them back in (nor
   // brings their account back onto a shared tablet).
   if (signOuts !== signOutsBefore) return 'unauthorized';
@@ -276,7 +277,7 @@ async function setPendingSignOut(pending: boolean): Promise<void> {
  */
 export const settlePendingSignOut = singleFlight(async (): Promise<void> => {
   if (!(await hasPendingSignOut())) return;
-  const result = await apiRequest('auth', LOGOUT_PATH, { method: 'POST' });
+  const result = await apiCall('POST auth /logout/partner');
   if (result.status === 'success') await setPendingSignOut(false);
 });
 
@@ -322,7 +323,7 @@ async function forgetSession({ elsewhere = false }: { elsewhere?: boolean } = {}
 export async function logout(): Promise<void> {
   // The server revokes the session; if it cannot be reached, the revocation is owed to it and goes
   // first at the next connection (the tablet forgets the partner either way, at once).
-  const result = await apiRequest('auth', LOGOUT_PATH, { method: 'POST' });
+  const result = await apiCall('POST auth /logout/partner');
   if (result.status !== 'success') await setPendingSignOut(true);
   await forgetSession();
 }

@@ -1,7 +1,7 @@
 /**
  * The API client (docs/API.md#how-the-pwa-reads-answers). Every call carries credentials and X-Origin; partner calls
- * carry the access token. Every answer becomes an ApiResult: never a throw, never a toast (only a call the
- * contract does not list throws, before anything is sent: a bug in the PWA).
+ * carry the access token. Every answer becomes an ApiResult: never a throw, never a toast. Callers name
+ * the call by its key in contract/endpoints.ts (`apiCall`, ./call.ts), which types its answer.
  *
  * - A non-JSON answer becomes code 400, type 'other', with the body text as message.
  * - No answer at all (offline, timeout) becomes code 0, type 'other', reason 'network', so callers
@@ -13,7 +13,7 @@
  *   refresh and, if it succeeds, one repeat. The refresh is told the 401's reason (`session_revoked`: the
  *   session was ended from another device).
  */
-import type { ApiFailure, ApiResult, SuccessAnswers } from '../../../contract';
+import type { ApiFailure, ApiResult, EndpointKey, SuccessAnswers } from '../../../contract';
 import { API_BASES, REQUEST_TIMEOUT_MS, type ApiBase } from './config';
 
 export interface RequestOptions {
@@ -73,25 +73,13 @@ function malformedAnswer(): ApiFailure {
   return { code: MALFORMED_ANSWER_CODE, status: 'error', error: { type: 'other', message: '' } };
 }
 
-interface CallAnswers {
-  method: string;
-  base: string;
-  path: RegExp;
-  answers: SuccessAnswers;
-}
+let answerSchemas: AnswerSchemasLoader = () => Promise.reject(new Error('The API client has no answer schemas'));
+let loadedAnswers: Promise<EndpointAnswers> | null = null;
 
-/** "/vehicles/{kode_id}" matches "/vehicles/KODE000001"; the query is not part of it. */
-function pathPattern(template: string): RegExp {
-  const escaped = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${escaped.replace(/\{[^}]+\}/g, '[^/?]+')}(?:\\?.*)?$`);
-}
-
-let callAnswers: Promise<CallAnswers[]> | null = null;
+type EndpointAnswers = Awaited<ReturnType<AnswerSchemasLoader>>['ENDPOINT_ANSWERS'];
 
 /** How the calls' answer schemas arrive: contract/endpoints.ts, loaded on demand by the page, bundled by the worker. */
 export type AnswerSchemasLoader = () => Promise<Pick<typeof import('../../../contract/endpoints'), 'ENDPOINT_ANSWERS'>>;
-
-let answerSchemas: AnswerSchemasLoader = () => Promise.reject(new Error('The API client has no answer schemas'));
 
 /**
  * Injected rather than imported here: the page loads them with its first call (a dynamic import), while
@@ -99,7 +87,7 @@ let answerSchemas: AnswerSchemasLoader = () => Promise.reject(new Error('The API
  */
 export function configureAnswerSchemas(loader: AnswerSchemasLoader) {
   answerSchemas = loader;
-  callAnswers = null;
+  loadedAnswers = null;
 }
 
 /**
@@ -107,34 +95,26 @@ export function configureAnswerSchemas(loader: AnswerSchemasLoader) {
  * with the first call rather than with the app's entry, so no first screen waits for them
  * (docs/ARCHITECTURE.md#start-up); the service worker keeps them for offline starts.
  */
-function loadCallAnswers(): Promise<CallAnswers[]> {
-  callAnswers ??= answerSchemas().then(
-    ({ ENDPOINT_ANSWERS }) =>
-      Object.entries(ENDPOINT_ANSWERS).map(([key, answers]) => {
-        const [method = '', base = '', template = ''] = key.split(' ');
-        return { method, base, path: pathPattern(template), answers };
-      }),
+function loadAnswers(): Promise<EndpointAnswers> {
+  loadedAnswers ??= answerSchemas().then(
+    ({ ENDPOINT_ANSWERS }) => ENDPOINT_ANSWERS,
     (error: unknown) => {
       // Not arrived (offline before the worker cached it): asked again at the next call.
-      callAnswers = null;
+      loadedAnswers = null;
       throw error;
     },
   );
-  return callAnswers;
+  return loadedAnswers;
 }
 
-/** The success answers the contract gives a call; a call it does not list is a bug in the PWA. */
-async function answersOf(method: string, base: ApiBase, path: string): Promise<SuccessAnswers | ApiFailure> {
-  let calls: CallAnswers[];
+/** The success answers the contract gives a call, named by its key. */
+async function answersOf(endpoint: EndpointKey): Promise<SuccessAnswers | ApiFailure> {
   try {
-    calls = await loadCallAnswers();
+    return (await loadAnswers())[endpoint];
   } catch (error) {
     // Without the schemas no answer could be used: the same as no answer.
     return networkFailure(error instanceof Error ? error.message : String(error));
   }
-  const call = calls.find((entry) => entry.method === method && entry.base === base && entry.path.test(path));
-  if (!call) throw new Error(`The contract lists no call ${method} ${base} ${path} (contract/endpoints.ts)`);
-  return call.answers;
 }
 
 /** The answer with its `data` as its schema reads it, or the malformed-answer failure. */
@@ -294,17 +274,19 @@ export async function apiFile(base: ApiBase, path: string, options: RequestOptio
   return (await refreshedAfter(base, options, first)) ? attempt() : first;
 }
 
+/**
+ * One call of the contract, `endpoint` naming it, its path filled in: the transport under `apiCall`
+ * (./call.ts), which every caller uses and which types the answer by the call's key.
+ */
 export async function apiRequest<T>(
   base: ApiBase,
   path: string,
-  options: RequestOptions = {},
+  options: RequestOptions & { endpoint: EndpointKey },
 ): Promise<ApiResponse<T>> {
   // Looked up while the request goes out, so loading the schemas never holds a request back.
-  const answers = answersOf(options.method ?? 'GET', base, path);
-  answers.catch(() => undefined); // Rethrown below, once the answer is in.
+  const answers = answersOf(options.endpoint);
   await hooks.beforeRequest(base, path);
   let result = await send<T>(base, path, options, answers);
   if (await refreshedAfter(base, options, result)) result = await send<T>(base, path, options, answers);
-  await answers; // A call the contract does not list throws, whatever came back.
   return result;
 }

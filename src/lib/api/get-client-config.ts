@@ -4,7 +4,7 @@
  * next time, and meanwhile the public defaults stand in so the picker still opens.
  */
 import type { ClientConfig } from '../../../contract';
-import { apiRequest } from './client';
+import { apiCall } from './call';
 
 export type { ClientConfig };
 
@@ -19,7 +19,7 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
 let cached: Promise<ClientConfig> | null = null;
 
 export function getClientConfig(): Promise<ClientConfig> {
-  cached ??= apiRequest<ClientConfig>('public', '/client-config').then((result) => {
+  cached ??= apiCall('GET public /client-config').then((result) => {
     // The client has checked the answer against the contract (a malformed one is a failure).
     if (result.status === 'success') return result.data;
     cached = null;

@@ -1,6 +1,7 @@
 /** POST /api/partner/repairs (docs/API.md#post-repairs): idempotent by the Idempotency-Key header. */
 import type { RepairEntry, RepairRecord } from '../../../contract';
-import { apiRequest, type ApiResponse } from './client';
+import { apiCall } from './call';
+import type { ApiResponse } from './client';
 
 /** `timeoutMs`: how long to wait for the answer (the outbox's sender gives it its own send timeout). */
 export function postRepair(
@@ -8,8 +9,7 @@ export function postRepair(
   entry: RepairEntry,
   options: { timeoutMs?: number } = {},
 ): Promise<ApiResponse<RepairRecord>> {
-  return apiRequest<RepairRecord>('partner', '/repairs', {
-    method: 'POST',
+  return apiCall('POST partner /repairs', {
     headers: { 'Idempotency-Key': idempotencyKey },
     body: entry,
     ...options,

@@ -12,13 +12,8 @@
  */
 import type { AuthSession } from '../../../contract';
 import { ENDPOINT_ANSWERS } from '../../../contract/endpoints';
-import {
-  apiRequest,
-  configureAnswerSchemas,
-  configureApiClient,
-  isNetworkFailure,
-  type ApiResponse,
-} from '../api/client';
+import { apiCall } from '../api/call';
+import { configureAnswerSchemas, configureApiClient, isNetworkFailure, type ApiResponse } from '../api/client';
 import { db as portalDb, type PortalDatabase } from '../db';
 import { CURRENT_ACCOUNT_KEY, PENDING_SIGN_OUT_KEY, SESSION_REFRESH_LOCK } from '../session-keys';
 import { randomUuid } from '../uuid';
@@ -160,7 +155,7 @@ function grantedFirst(session: BackgroundSession, transport: PhotoTransport): Ph
 
 /** POST /auth/refresh, one refresh at a time with the pages (Web Locks exist wherever Background Sync does). */
 async function refreshUnderLock(): Promise<ApiResponse<AuthSession>> {
-  const refresh = () => apiRequest<AuthSession>('auth', '/refresh', { method: 'POST' });
+  const refresh = () => apiCall('POST auth /refresh');
   return navigator.locks ? await navigator.locks.request(SESSION_REFRESH_LOCK, refresh) : refresh();
 }
 

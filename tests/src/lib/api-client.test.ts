@@ -5,13 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Statistics } from '../../../contract';
-import {
-  apiFile,
-  apiRequest,
-  configureAnswerSchemas,
-  configureApiClient,
-  isNetworkFailure,
-} from '../../../src/lib/api/client';
+import { apiCall } from '../../../src/lib/api/call';
+import { apiFile, configureAnswerSchemas, configureApiClient, isNetworkFailure } from '../../../src/lib/api/client';
 
 type FetchArgs = [string, RequestInit];
 
@@ -49,7 +44,7 @@ describe('the API client', () => {
 
   it('sends credentials, X-Origin, the language and the bearer token on partner calls', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { code: 200, status: 'success', data: [] }));
-    const result = await apiRequest('partner', '/repairs');
+    const result = await apiCall('GET partner /repairs');
     expect(result).toEqual({ code: 200, status: 'success', data: [] });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/partner/repairs');
@@ -73,8 +68,8 @@ describe('the API client', () => {
 
   it('never sends the access token to the auth or public bases', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { code: 200, status: 'success', data: {} }));
-    await apiRequest('public', '/settings');
-    await apiRequest('auth', '/login', { method: 'POST', body: { email: 'a@b.dz' } });
+    await apiCall('GET public /settings');
+    await apiCall('POST auth /login', { body: { email: 'a@b.dz' } });
     for (const [, init] of fetchMock.mock.calls) {
       expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
       expect(init.credentials).toBe('include');
@@ -84,7 +79,7 @@ describe('the API client', () => {
 
   it('turns a non-JSON answer into code 400, type other, with the body text as message', async () => {
     fetchMock.mockResolvedValue(new Response('<html>Bad Gateway</html>', { status: 502 }));
-    expect(await apiRequest('public', '/settings')).toEqual({
+    expect(await apiCall('GET public /settings')).toEqual({
       code: 400,
       status: 'error',
       error: { type: 'other', message: '<html>Bad Gateway</html>' },
@@ -93,7 +88,7 @@ describe('the API client', () => {
 
   it('reports no answer at all as a network failure, not as a server refusal', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    const result = await apiRequest('partner', '/repairs');
+    const result = await apiCall('GET partner /repairs');
     expect(isNetworkFailure(result)).toBe(true);
     expect(result).toMatchObject({ code: 0, status: 'error', error: { type: 'other', reason: 'network' } });
   });
@@ -106,7 +101,7 @@ describe('the API client', () => {
       token = 'token-2';
       return true;
     });
-    const result = await apiRequest('partner', '/statistics');
+    const result = await apiCall('GET partner /statistics');
     expect(result).toEqual({ code: 200, status: 'success', data: statistics });
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledTimes(2);
@@ -117,12 +112,12 @@ describe('the API client', () => {
     const unauthorized = { code: 401, status: 'error', error: { type: 'auth', message: 'expired' } };
     fetchMock.mockImplementation(async () => jsonResponse(401, unauthorized));
     refresh.mockResolvedValueOnce(false);
-    expect(await apiRequest('partner', '/statistics')).toEqual(unauthorized);
+    expect(await apiCall('GET partner /statistics')).toEqual(unauthorized);
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
     fetchMock.mockClear();
     refresh.mockResolvedValue(true);
-    expect(await apiRequest('partner', '/statistics')).toEqual(unauthorized);
+    expect(await apiCall('GET partner /statistics')).toEqual(unauthorized);
     expect(refresh).toHaveBeenCalledTimes(2);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
@@ -131,7 +126,7 @@ describe('the API client', () => {
     fetchMock.mockResolvedValue(
       jsonResponse(401, { code: 401, status: 'error', error: { type: 'auth', message: 'no' } }),
     );
-    await apiRequest('auth', '/login', { method: 'POST', body: {} });
+    await apiCall('POST auth /login', { body: {} });
     expect(refresh).not.toHaveBeenCalled();
   });
 });

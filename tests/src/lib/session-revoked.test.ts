@@ -44,7 +44,7 @@ describe('a session ended from another device', () => {
     const page = await signedInWithAnEntry();
     expect(saysSignedOutElsewhere(page)).toBe(false);
 
-    const result = await page.apiRequest('partner', '/statistics');
+    const result = await page.apiCall('GET partner /statistics');
 
     expect(result).toMatchObject({ code: 401, error: { reason: 'session_revoked' } });
     expect(network.calls).toEqual(['GET /api/partner/statistics', 'POST /api/auth/refresh']);
@@ -77,7 +77,7 @@ describe('a session ended from another device', () => {
     network.routes.set('POST /api/partner/repairs', () => json(401, REVOKED));
     network.routes.set('POST /api/auth/refresh', () => json(401, EXPIRED));
     const page = await signedInWithAnEntry();
-    await page.apiRequest('partner', '/repairs', { method: 'POST', body: {} });
+    await page.apiCall('POST partner /repairs', { body: {} });
     expect(page.getSession().status).toBe('anonymous');
     expect(saysSignedOutElsewhere(page)).toBe(true);
   });
@@ -106,7 +106,7 @@ describe('a session ended from another device', () => {
       state: 'waiting_for_sign_in',
       lastError: { code: 401, reason: 'session_expired', message: 'Session expirée' },
     });
-    await page.apiRequest('partner', '/statistics');
+    await page.apiCall('GET partner /statistics');
     expect(page.getSession().status).toBe('anonymous');
     expect(saysSignedOutElsewhere(page)).toBe(false);
     expect(readSessionMirror()?.signedOutElsewhere).toBeFalsy();
@@ -122,12 +122,12 @@ describe('a session ended from another device', () => {
     });
     network.routes.set('POST /api/auth/refresh', () => json(200, { access_token: 'token-3', user: demoUser }));
     const page = await signedInWithAnEntry();
-    await page.apiRequest('partner', '/statistics');
+    await page.apiCall('GET partner /statistics');
     expect(page.getSession()).toMatchObject({ status: 'authenticated', accessToken: 'token-3' });
     // The refresh cleared the hint: a later plain expiry is no remote sign-out.
     network.routes.set('GET /api/partner/statistics', () => json(401, EXPIRED));
     network.routes.set('POST /api/auth/refresh', () => json(401, EXPIRED));
-    await page.apiRequest('partner', '/statistics');
+    await page.apiCall('GET partner /statistics');
     expect(page.getSession().status).toBe('anonymous');
     expect(saysSignedOutElsewhere(page)).toBe(false);
   });
@@ -145,7 +145,7 @@ describe('the sessions’ calls', () => {
     });
     network.routes.set('POST /api/auth/refresh', () => json(200, { access_token: 'token-3', user: demoUser }));
     const page = await signedInWithAnEntry();
-    const result = await page.apiRequest('auth', '/sessions', { bearer: true });
+    const result = await page.apiCall('GET auth /sessions', { bearer: true });
     expect(result).toMatchObject({ status: 'success', data: [] });
     expect(network.calls).toEqual(['GET /api/auth/sessions', 'POST /api/auth/refresh', 'GET /api/auth/sessions']);
     expect(network.authorizations).toEqual(['Bearer token-1', null, 'Bearer token-3']);
@@ -153,7 +153,7 @@ describe('the sessions’ calls', () => {
 
   it('other auth calls still carry no token', async () => {
     const page = await signedInWithAnEntry();
-    await page.apiRequest('auth', '/login', { method: 'POST', body: {} });
+    await page.apiCall('POST auth /login', { body: {} });
     expect(network.calls).toEqual(['POST /api/auth/login']);
     expect(network.authorizations).toEqual([null]);
   });

@@ -89,14 +89,14 @@ describe('signing out', () => {
     await page.ensureSession();
     await vi.waitFor(() => expect(network.calls).toEqual(['POST /api/auth/logout/partner']));
     // Owed no more: the sign-in that follows goes alone.
-    const login = await page.apiRequest('auth', '/login', { method: 'POST', body: {} });
+    const login = await page.apiCall('POST auth /login', { body: {} });
     expect(login.status).toBe('success');
     expect(network.calls).toEqual(['POST /api/auth/logout/partner', 'POST /api/auth/login']);
   });
 
   it('still owed, goes before the first request even when that request comes first', async () => {
     const page = await signedOutOfflineThenReopened();
-    await page.apiRequest('auth', '/login', { method: 'POST', body: {} });
+    await page.apiCall('POST auth /login', { body: {} });
     expect(network.calls).toEqual(['POST /api/auth/logout/partner', 'POST /api/auth/login']);
   });
 
@@ -117,7 +117,7 @@ describe('signing out', () => {
       await vi.waitFor(() =>
         expect(network.calls).toEqual(['POST /api/auth/logout/partner', 'POST /api/auth/logout/partner']),
       );
-      await page.apiRequest('auth', '/login', { method: 'POST', body: {} });
+      await page.apiCall('POST auth /login', { body: {} });
       expect(network.calls).toEqual([
         'POST /api/auth/logout/partner',
         'POST /api/auth/logout/partner',

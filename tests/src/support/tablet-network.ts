@@ -62,8 +62,8 @@ export async function emptyTabletStorage() {
 export async function freshPage() {
   vi.resetModules();
   const session = await import('../../../src/lib/session');
-  const { apiRequest } = await import('../../../src/lib/api/client');
-  return { ...session, apiRequest };
+  const { apiCall } = await import('../../../src/lib/api/call');
+  return { ...session, apiCall };
 }
 
 /** An entry of `partnerId` waiting in the outbox under `key`. */

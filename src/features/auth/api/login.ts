@@ -1,7 +1,7 @@
-import type { AuthSession, LoginPayload } from '../../../../contract';
-import { apiRequest } from '../../../lib/api/client';
+import type { LoginPayload } from '../../../../contract';
+import { apiCall } from '../../../lib/api/call';
 
 /** POST /api/auth/login: the session (access token and user) on success. */
 export function login(payload: LoginPayload) {
-  return apiRequest<AuthSession>('auth', '/login', { method: 'POST', body: payload });
+  return apiCall('POST auth /login', { body: payload });
 }

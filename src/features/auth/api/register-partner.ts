@@ -1,7 +1,7 @@
-import type { AuthSession, RegisterPayload } from '../../../../contract';
-import { apiRequest } from '../../../lib/api/client';
+import type { RegisterPayload } from '../../../../contract';
+import { apiCall } from '../../../lib/api/call';
 
 /** POST /api/auth/register/partner: creates the partner and signs them in (201). */
 export function registerPartner(payload: RegisterPayload) {
-  return apiRequest<AuthSession>('auth', '/register/partner', { method: 'POST', body: payload });
+  return apiCall('POST auth /register/partner', { body: payload });
 }

@@ -1,7 +1,8 @@
 /** GET /api/partner/statistics: the partner's totals (docs/API.md#get-statistics). */
 import type { Statistics } from '../../../../contract';
-import { apiRequest, type ApiResponse } from '../../../lib/api/client';
+import { apiCall } from '../../../lib/api/call';
+import type { ApiResponse } from '../../../lib/api/client';
 
 export function getStatistics(): Promise<ApiResponse<Statistics>> {
-  return apiRequest<Statistics>('partner', '/statistics');
+  return apiCall('GET partner /statistics');
 }

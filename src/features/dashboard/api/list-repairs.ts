@@ -1,6 +1,7 @@
 /** GET /api/partner/repairs?limit&before&before_id: the partner's repairs, newest first (docs/API.md#get-repairs). */
 import type { RepairRecord } from '../../../../contract';
-import { apiRequest, type ApiResponse } from '../../../lib/api/client';
+import { apiCall } from '../../../lib/api/call';
+import type { ApiResponse } from '../../../lib/api/client';
 
 export interface ListRepairsParams {
   limit?: number;
@@ -9,12 +10,8 @@ export interface ListRepairsParams {
 }
 
 export function listRepairs(params: ListRepairsParams = {}): Promise<ApiResponse<RepairRecord[]>> {
-  const query = new URLSearchParams();
-  if (params.limit !== undefined) query.set('limit', String(params.limit));
-  if (params.before !== undefined) {
-    query.set('before', params.before.recordedAt);
-    query.set('before_id', params.before.id);
-  }
-  const suffix = query.size > 0 ? `?${query.toString()}` : '';
-  return apiRequest<RepairRecord[]>('partner', `/repairs${suffix}`);
+  const { limit, before } = params;
+  return apiCall('GET partner /repairs', {
+    query: { limit, before: before?.recordedAt, before_id: before?.id },
+  });
 }

@@ -1,7 +1,6 @@
-import type { Settings } from '../../../../contract';
-import { apiRequest } from '../../../lib/api/client';
+import { apiCall } from '../../../lib/api/call';
 
 /** GET /api/public/settings: the partner conditions (HTML) in French, Arabic and English. */
 export function getSettings(signal?: AbortSignal) {
-  return apiRequest<Settings>('public', '/settings', { signal });
+  return apiCall('GET public /settings', { signal });
 }

@@ -1,6 +1,6 @@
-import { apiRequest } from '../../../lib/api/client';
+import { apiCall } from '../../../lib/api/call';
 
 /** DELETE /api/auth/sessions?others=true, with the access token: every device but this one is signed out. */
 export function endOtherSessions() {
-  return apiRequest<null>('auth', '/sessions?others=true', { method: 'DELETE', bearer: true });
+  return apiCall('DELETE auth /sessions', { query: { others: true }, bearer: true });
 }

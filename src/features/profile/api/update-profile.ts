@@ -1,7 +1,7 @@
-import type { ProfileUpdatePayload, User } from '../../../../contract';
-import { apiRequest } from '../../../lib/api/client';
+import type { ProfileUpdatePayload } from '../../../../contract';
+import { apiCall } from '../../../lib/api/call';
 
 /** PATCH /api/partner/profile: only the changed fields; answers the updated user. */
 export function updateProfile(payload: ProfileUpdatePayload) {
-  return apiRequest<User>('partner', '/profile', { method: 'PATCH', body: payload });
+  return apiCall('PATCH partner /profile', { body: payload });
 }

@@ -49,6 +49,7 @@ describe('forgot password page', () => {
     await send('garage@example.dz');
     await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
     expect(api).toHaveBeenCalledWith('auth', '/forgot-password', {
+      endpoint: 'POST auth /forgot-password',
       method: 'POST',
       body: { email: 'garage@example.dz' },
     });

@@ -48,6 +48,7 @@ describe('login page', () => {
 
     await waitFor(() => expect(location.history).toEqual(['/']));
     expect(api).toHaveBeenCalledWith('auth', '/login', {
+      endpoint: 'POST auth /login',
       method: 'POST',
       body: { email: 'garage@example.dz', password: 'secret-password', remember_me: true },
     });

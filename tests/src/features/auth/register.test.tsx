@@ -131,6 +131,7 @@ describe('register page', () => {
     await submit();
     await waitFor(() => expect(location.history.at(-1)).toBe('/'));
     expect(api).toHaveBeenCalledWith('auth', '/register/partner', {
+      endpoint: 'POST auth /register/partner',
       method: 'POST',
       body: {
         email: 'garage@example.dz',

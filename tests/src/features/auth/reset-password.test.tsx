@@ -83,6 +83,7 @@ describe('reset password page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirmer' }));
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(api).toHaveBeenCalledWith('auth', '/reset-password', {
+      endpoint: 'POST auth /reset-password',
       method: 'POST',
       body: { new_password: 'motdepasse1', confirm_password: 'motdepasse1', token: TOKEN },
     });

@@ -102,7 +102,7 @@ export class FakeApi {
   }
 
   install() {
-    vi.mocked(apiRequest).mockImplementation(async (base, path, options = {}) => {
+    vi.mocked(apiRequest).mockImplementation(async (base, path, options) => {
       const route = `${options.method ?? 'GET'} ${path.split('?')[0]}`;
       this.calls.push(`${base} ${route}`);
       if (route === 'POST /repairs') {

@@ -127,8 +127,16 @@ describe('connected devices', () => {
       );
     }
     expectVisible(within(section()).getByRole('button', { name: 'Déconnecter tous les autres' }));
-    expect(api).toHaveBeenCalledWith('auth', '/sessions', { bearer: true });
-    expect(api).toHaveBeenCalledWith('auth', '/sign-ins', { bearer: true });
+    expect(api).toHaveBeenCalledWith('auth', '/sessions', {
+      endpoint: 'GET auth /sessions',
+      method: 'GET',
+      bearer: true,
+    });
+    expect(api).toHaveBeenCalledWith('auth', '/sign-ins', {
+      endpoint: 'GET auth /sign-ins',
+      method: 'GET',
+      bearer: true,
+    });
   });
 
   it('lists the recent sign-ins, newest first, a new device marked', async () => {
@@ -151,7 +159,11 @@ describe('connected devices', () => {
     await user().click(within(dialog).getByRole('button', { name: 'Déconnecter' }));
 
     await waitFor(() => expect(devices()).toHaveLength(2));
-    expect(api).toHaveBeenCalledWith('auth', `/sessions/${OTHER_TABLET.id}`, { method: 'DELETE', bearer: true });
+    expect(api).toHaveBeenCalledWith('auth', `/sessions/${OTHER_TABLET.id}`, {
+      endpoint: 'DELETE auth /sessions/{id}',
+      method: 'DELETE',
+      bearer: true,
+    });
     expect(sessionCalls()).toBe(asked + 1);
     expect(section().textContent).not.toContain('Firefox 133');
     await expectToast({ type: 'success', title: 'Appareil déconnecté', description: undefined });
@@ -177,7 +189,11 @@ describe('connected devices', () => {
     await user().click(within(dialog).getByRole('button', { name: 'Déconnecter tous les autres' }));
 
     await waitFor(() => expect(devices()).toHaveLength(1));
-    expect(api).toHaveBeenCalledWith('auth', '/sessions?others=true', { method: 'DELETE', bearer: true });
+    expect(api).toHaveBeenCalledWith('auth', '/sessions?others=true', {
+      endpoint: 'DELETE auth /sessions',
+      method: 'DELETE',
+      bearer: true,
+    });
     expect(within(section()).queryByRole('button', { name: 'Déconnecter tous les autres' })).toBeNull();
     await expectToast({ type: 'success', title: 'Autres appareils déconnectés', description: undefined });
   });
@@ -287,6 +303,7 @@ describe('the password change on the profile form', () => {
     await user().click(screen.getByRole('button', { name: 'Confirmer' }));
     await waitFor(() =>
       expect(api).toHaveBeenCalledWith('partner', '/profile', {
+        endpoint: 'PATCH partner /profile',
         method: 'PATCH',
         body: { new_password: 'nouveau-mdp', current_password: 'ancien-mdp', sign_out_others: signOutOthers },
       }),

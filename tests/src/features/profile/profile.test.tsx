@@ -131,6 +131,7 @@ describe('profile page', () => {
 
     await waitFor(() => expect(input(/Nom complet/).readOnly).toBe(true));
     expect(api).toHaveBeenCalledWith('partner', '/profile', {
+      endpoint: 'PATCH partner /profile',
       method: 'PATCH',
       body: { full_name: 'Garage Ennour', phone_number: '021123456' },
     });
@@ -164,6 +165,7 @@ describe('profile page', () => {
     await user().click(screen.getByRole('button', { name: 'Confirmer' }));
     await waitFor(() =>
       expect(api).toHaveBeenCalledWith('partner', '/profile', {
+        endpoint: 'PATCH partner /profile',
         method: 'PATCH',
         body: {
           email: 'nouveau@example.dz',

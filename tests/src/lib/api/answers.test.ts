@@ -4,12 +4,13 @@
  * never a record stored on the tablet; fields the contract does not name are dropped.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RepairRecord } from '../../../../contract';
+import type { RepairRecord, Vehicle } from '../../../../contract';
+import { apiCall, callPath, type ApiCallKey } from '../../../../src/lib/api/call';
 import {
-  apiRequest,
   configureAnswerSchemas,
   configureApiClient,
   MALFORMED_ANSWER_CODE,
+  type ApiResponse,
 } from '../../../../src/lib/api/client';
 import { postRepair } from '../../../../src/lib/api/post-repair';
 import { classifySend, deliveryOf } from '../../../../src/lib/sync/classify';
@@ -79,35 +80,39 @@ describe('answers checked against the contract', () => {
     fetchMock.mockResolvedValue(
       answer(200, { ...stored, partner_id: 'someone', vehicle: { ...stored.vehicle, owner: 'x' } }),
     );
-    const result = await apiRequest('partner', '/repairs', { method: 'POST', body: {} });
+    const result = await apiCall('POST partner /repairs', { body: {} });
     expect(result).toEqual({ code: 200, status: 'success', data: stored });
   });
 
   it('turns a record missing a field into a failure with code 502 and no reason', async () => {
     const { odometer: _missing, ...withoutOdometer } = stored;
     fetchMock.mockResolvedValue(answer(201, withoutOdometer));
-    expect(await apiRequest('partner', '/repairs', { method: 'POST', body: {} })).toEqual(MALFORMED);
+    expect(await apiCall('POST partner /repairs', { body: {} })).toEqual(MALFORMED);
   });
 
   it('turns a field of the wrong type into the same failure', async () => {
     fetchMock.mockResolvedValue(answer(200, { ...stored, odometer: '1000' }));
-    expect(await apiRequest('partner', '/repairs', { method: 'POST', body: {} })).toEqual(MALFORMED);
+    expect(await apiCall('POST partner /repairs', { body: {} })).toEqual(MALFORMED);
   });
 
   it('checks the answers of calls with a parameter and a query too', async () => {
     fetchMock.mockResolvedValue(answer(200, [{ odometer: 'far', recorded_at: stored.recorded_at }]));
-    expect(await apiRequest('partner', '/vehicles/KODE000001/readings')).toEqual(MALFORMED);
+    expect(await apiCall('GET partner /vehicles/{kode_id}/readings', { params: { kode_id: 'KODE000001' } })).toEqual(
+      MALFORMED,
+    );
     fetchMock.mockResolvedValue(answer(200, [stored]));
-    expect(await apiRequest('partner', '/repairs?limit=10&before=2025-03-02T00:00:00.000Z')).toEqual({
-      code: 200,
-      status: 'success',
-      data: [stored],
-    });
+    expect(await apiCall('GET partner /repairs', { query: { limit: 10, before: '2025-03-02T00:00:00.000Z' } })).toEqual(
+      {
+        code: 200,
+        status: 'success',
+        data: [stored],
+      },
+    );
   });
 
   it('refuses a success with a status its call never answers', async () => {
     fetchMock.mockResolvedValue(answer(202, stored));
-    expect(await apiRequest('partner', '/repairs', { method: 'POST', body: {} })).toEqual(MALFORMED);
+    expect(await apiCall('POST partner /repairs', { body: {} })).toEqual(MALFORMED);
   });
 
   it('leaves failures as the server worded them', async () => {
@@ -117,14 +122,39 @@ describe('answers checked against the contract', () => {
       error: { type: 'not_found', message: 'Inconnu', reason: 'vehicle_not_found' },
     };
     fetchMock.mockResolvedValue(new Response(JSON.stringify(failure), { status: 404 }));
-    expect(await apiRequest('partner', '/vehicles/KODE000009')).toEqual(failure);
+    expect(await apiCall('GET partner /vehicles/{kode_id}', { params: { kode_id: 'KODE000009' } })).toEqual(failure);
   });
 
-  it('throws for a call the contract does not list, whatever the answer', async () => {
-    fetchMock.mockResolvedValue(answer(200, {}));
-    await expect(apiRequest('partner', '/nowhere')).rejects.toThrow('GET partner /nowhere');
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(apiRequest('partner', '/nowhere')).rejects.toThrow('GET partner /nowhere');
+  it('types each call by its key: no other answer type, no unlisted call, no missing parameter', () => {
+    // Checked by the type checker (npm run typecheck), never run.
+    const _typed = async () => {
+      // @ts-expect-error the statistics' answer is not a vehicle
+      const _wrongAnswer: ApiResponse<Vehicle> = await apiCall('GET partner /statistics');
+      // @ts-expect-error the contract lists no such call
+      await apiCall('GET partner /nowhere');
+      // @ts-expect-error the vehicle's call needs its kode_id
+      await apiCall('GET partner /vehicles/{kode_id}');
+      const _rightAnswer: ApiResponse<Vehicle> = await apiCall('GET partner /vehicles/{kode_id}', {
+        params: { kode_id: 'KODE000001' },
+      });
+    };
+    const keys: ApiCallKey[] = ['GET partner /statistics', 'POST partner /repairs'];
+    expect(keys).toHaveLength(2);
+  });
+
+  it('fills the path from its parameters, encoded, and the query from the values given', () => {
+    expect(callPath('/vehicles/{kode_id}/readings', { kode_id: 'KODE 0/1' })).toBe('/vehicles/KODE%200%2F1/readings');
+    expect(callPath('/repairs', {}, { limit: 10, before: undefined, others: true })).toBe(
+      '/repairs?limit=10&others=true',
+    );
+    expect(() => callPath('/repairs/{id}/photo')).toThrow('{id}');
+  });
+
+  it('sends each call with its method, base and path', async () => {
+    fetchMock.mockResolvedValue(answer(200, null));
+    await apiCall('DELETE auth /sessions/{id}', { params: { id: 'a b' }, bearer: true });
+    const [url, init] = fetchMock.mock.calls.at(-1) as [string, RequestInit];
+    expect([init.method, url]).toEqual(['DELETE', '/api/auth/sessions/a%20b']);
   });
 
   it('a malformed answer to POST /repairs is retried, never rejected', async () => {

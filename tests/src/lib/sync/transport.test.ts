@@ -38,6 +38,7 @@ describe('the outbox transport', () => {
 
     expect(await postOutboxEntry(row)).toBe(answer);
     expect(apiRequest).toHaveBeenCalledWith('partner', '/repairs', {
+      endpoint: 'POST partner /repairs',
       method: 'POST',
       headers: { 'Idempotency-Key': row.key },
       body: row.entry,

@@ -42,7 +42,7 @@ function stored(body: Record<string, unknown>, key: string): RepairRecord {
 }
 
 beforeAll(() => {
-  vi.mocked(apiRequest).mockImplementation(async (_base, path, options = {}) => {
+  vi.mocked(apiRequest).mockImplementation(async (_base, path, options) => {
     if (path === '/logout/partner') return { code: 200, status: 'success', data: null } as never;
     if (path.startsWith('/vehicles/') && path.endsWith('/readings')) return networkDown as never;
     if (path.startsWith('/vehicles/')) return vehicleAnswer as never;
