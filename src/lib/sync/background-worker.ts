@@ -21,7 +21,7 @@ import { SYNC_LANGUAGE_KEY } from './background';
 import type { TransportFailure } from './classify';
 import { SyncEngine, type RepairTransport, type Scheduler, type SenderSession } from './engine';
 import { createSenderLock, type SenderLock } from './lock';
-import { leftForLaterTry } from './outbox';
+import { leftForLaterTry } from './outbox-queries';
 import { nextPhotoDue, type PhotoTransport } from './photo-sender';
 import { postOutboxEntry, putOutboxPhoto } from './transport';
 

@@ -25,21 +25,19 @@ import {
   claimForSending,
   discardRejected,
   markRejected,
-  outboxEntry,
   parkUntilSignIn,
-  partnerOutbox,
   recoverInterrupted,
   releaseAfterSignIn,
   releaseClaim,
   replaceConflictWithCorrection,
   replaceRejected,
   scheduleRetry,
-  vehicleQueues,
   type Claim,
   type CorrectionInput,
   type NewPhoto,
   type RepairInput,
 } from './outbox';
+import { outboxEntry, partnerOutbox, vehicleQueues } from './outbox-queries';
 import { nextPhotoDue, sendDuePhotos, type PhotoTransport } from './photo-sender';
 import { SYNC_POLICY } from './policy';
 

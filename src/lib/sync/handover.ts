@@ -17,14 +17,9 @@ import {
 import { db, type OutboxEntry, type OutboxError, type PhotoRow } from '../db';
 import { getSession } from '../session';
 import { getSyncEngine } from './sender';
-import {
-  importHandedOver,
-  partnerOutbox,
-  type HandedOverEntry,
-  type HandedOverPhoto,
-  type HandOverResult,
-  type NewPhoto,
-} from './outbox';
+import { type NewPhoto } from './outbox';
+import { partnerOutbox } from './outbox-queries';
+import { importHandedOver, type HandedOverEntry, type HandedOverPhoto, type HandOverResult } from './outbox-handover';
 import { fromBase64, keyIdOf, sealHolds, sealingAvailable, sealOf, toBase64 } from './seal';
 import { photosWithRepair, type PhotoWithRepair } from './photo-sender';
 

@@ -6,7 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import { useLocalQuery } from '../local-query';
 import { usePartnerId } from '../partner';
-import type { OutboxAttention } from './outbox';
+import type { OutboxAttention } from './outbox-queries';
 import { getInitialSyncStatus, getSyncStatus, subscribeSyncStatus, type SyncStatus } from './status';
 
 export { getSyncStatus, subscribeSyncStatus, type SyncError, type SyncStatus } from './status';

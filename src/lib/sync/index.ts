@@ -17,7 +17,7 @@
  *   uploading, queue size, oldest waiting entry, last error, last success.
  * - useOutboxAttention(now): the entries that need the mechanic.
  *
- * Inside: engine.ts (the sender's states), sender.ts (the page's one engine), outbox.ts (the only writes to the outbox table),
+ * Inside: engine.ts (the sender's states), sender.ts (the page's one engine), outbox.ts and outbox-handover.ts (the only writes to the outbox table), outbox-queries.ts (its reads), outbox-meta.ts, outbox-rows.ts,
  * entry-state.ts (an entry's states and moves), classify.ts, policy.ts (SYNC_POLICY), lock.ts,
  * transport.ts, handover.ts, seal.ts.
  */
@@ -25,7 +25,8 @@ import { db } from '../db';
 import { currentPartnerId } from '../partner';
 import { getSession, onSignIn, subscribeSession } from '../session';
 import type { SubmitOutcome } from './engine';
-import { makeDueNow, outboxCounts, type CorrectionInput, type NewPhoto, type RepairInput } from './outbox';
+import { makeDueNow, type CorrectionInput, type NewPhoto, type RepairInput } from './outbox';
+import { outboxCounts } from './outbox-queries';
 import { forgetSyncEngine, getSyncEngine } from './sender';
 import { dropPhotosOfSentEntries, photoStorage, type PhotoStorage } from './photo-storage';
 
@@ -42,7 +43,9 @@ export {
   type EntryState,
   type EntryStatusLabel,
 } from './entry-state';
-export type { EntrySample, HandOverConflict, NewPhoto, OutboxAttention, RepairInput } from './outbox';
+export type { NewPhoto, RepairInput } from './outbox';
+export type { EntrySample, OutboxAttention } from './outbox-queries';
+export type { HandOverConflict } from './outbox-handover';
 export { getSyncStatus, subscribeSyncStatus, type SyncError, type SyncStatus } from './status';
 export type { HandoverRefusal } from './handover';
 export type { PhotoStorage } from './photo-storage';

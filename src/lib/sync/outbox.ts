@@ -1,6 +1,8 @@
 /**
- * The outbox's storage operations (docs/ARCHITECTURE.md#the-offline-model-in-practice), and the only
- * code that writes to the outbox table. Each one is a single IndexedDB transaction, so an entry is
+ * The outbox's writes (docs/ARCHITECTURE.md#the-offline-model-in-practice): Insert, the sender's claims
+ * and outcomes, the history's merge, the mechanic's corrections. With outbox-handover.ts (a hand-over
+ * file's import) the only code that writes to the outbox table; its reads are in outbox-queries.ts, its
+ * counters and upgrades in outbox-meta.ts. Each write is a single IndexedDB transaction, so an entry is
  * never half written, and a repair leaves the outbox only in the same transaction that puts the
  * server's record into the history.
  *
@@ -8,21 +10,11 @@
  * is still as the claim left it: meanwhile another vehicle's 401 may have parked it, a history refresh
  * may have found it on the server, or a newer sign-in may have made the answer stale.
  */
-import Dexie from 'dexie';
 import type { CorrectionReason, RepairEntry, RepairRecord } from '../../../contract';
-import type { OutboxEntry, OutboxError, OutboxState, PhotoRow, PortalDatabase } from '../db';
+import type { OutboxEntry, OutboxError, PhotoRow, PortalDatabase } from '../db';
+import { entryDifferences } from './entry-conflict';
+import { CONFLICT_REASON, mayMove, outboxEntryState, waitsForMechanic } from './entry-state';
 import { countSoFar, OUTBOX_SEQ_KEY, SIGN_INS_KEY, SIGN_OUTS_KEY } from './outbox-meta';
-import { entryDifferences, type EntryDifference, type EntryVersion } from './entry-conflict';
-import {
-  CONFLICT_REASON,
-  isRetried,
-  isUnsent,
-  mayMove,
-  outboxEntryState,
-  RETRIED_STATES,
-  UNSENT_STATES,
-  waitsForMechanic,
-} from './entry-state';
 
 export { CONFLICT_REASON, isConflict } from './entry-state';
 export { OUTBOX_SEQ_KEY } from './outbox-meta';
@@ -56,7 +48,7 @@ export interface NewOutboxEntry {
 /** A photo as the form hands it over: encoded, its size known. */
 export type NewPhoto = Pick<PhotoRow, 'blob' | 'type' | 'width' | 'height'>;
 
-function photoRowOf(entry: Pick<OutboxEntry, 'key' | 'partnerId' | 'createdAt'>, photo: NewPhoto): PhotoRow {
+export function photoRowOf(entry: Pick<OutboxEntry, 'key' | 'partnerId' | 'createdAt'>, photo: NewPhoto): PhotoRow {
   return {
     id: entry.key,
     entryKey: entry.key,
@@ -75,7 +67,7 @@ function photoRowOf(entry: Pick<OutboxEntry, 'key' | 'partnerId' | 'createdAt'>,
 }
 
 /** Inside a transaction over outbox and meta: takes the next sequence number. */
-async function takeSeq(db: PortalDatabase): Promise<number> {
+export async function takeSeq(db: PortalDatabase): Promise<number> {
   const counter = (await db.meta.get(OUTBOX_SEQ_KEY))?.value;
   const highest = (await db.outbox.orderBy('seq').last())?.seq ?? 0;
   const seq = Math.max(typeof counter === 'number' ? counter : 0, highest) + 1;
@@ -102,178 +94,6 @@ export async function addToOutbox(db: PortalDatabase, value: NewOutboxEntry): Pr
     if (value.photo) await db.photos.add(photoRowOf(row, value.photo));
     return row;
   });
-}
-
-// ---- Reads ----
-
-export async function outboxEntry(db: PortalDatabase, key: string): Promise<OutboxEntry | null> {
-  return (await db.outbox.get(key)) ?? null;
-}
-
-/** The partner's entries in the mechanic's order. */
-export function partnerOutbox(db: PortalDatabase, partnerId: string): Promise<OutboxEntry[]> {
-  return db.outbox.where('[partnerId+seq]').between([partnerId, Dexie.minKey], [partnerId, Dexie.maxKey]).toArray();
-}
-
-/** A vehicle's entries still to be sent: readings the server does not have yet. */
-export function unsentEntriesOfVehicle(db: PortalDatabase, partnerId: string, kodeId: string): Promise<OutboxEntry[]> {
-  return db.outbox
-    .where('[partnerId+entry.kode_id]')
-    .equals([partnerId, normaliseKodeId(kodeId)])
-    .filter(isUnsent)
-    .toArray();
-}
-
-/** A correction still to be sent: the repair it corrects will be superseded. */
-function isUnsentCorrection(row: OutboxEntry): boolean {
-  return isUnsent(row) && typeof row.entry.corrects === 'string';
-}
-
-/**
- * The partner's corrections still to be sent: the repairs they will supersede, whatever their vehicle.
- * Read on the corrections' own index (a row without `entry.corrects` is not in it): a few rows, not the
- * whole outbox, for the history's page and the timeline alike.
- */
-export async function unsentCorrections(db: PortalDatabase, partnerId: string): Promise<OutboxEntry[]> {
-  const corrections = await db.outbox
-    .where('[partnerId+entry.corrects]')
-    .between([partnerId, Dexie.minKey], [partnerId, Dexie.maxKey])
-    .toArray();
-  return corrections.filter(isUnsentCorrection);
-}
-
-/** The partner's `limit` queued entries recorded last, newest first: the history's page, from one index. */
-export function newestQueued(db: PortalDatabase, partnerId: string, limit: number): Promise<OutboxEntry[]> {
-  return db.outbox
-    .where('[partnerId+entry.recorded_at]')
-    .between([partnerId, Dexie.minKey], [partnerId, Dexie.maxKey])
-    .reverse()
-    .limit(limit)
-    .toArray();
-}
-
-/** How many entries the partner's outbox holds, whatever their state: counted on an index, none read. */
-export function queuedCount(db: PortalDatabase, partnerId: string): Promise<number> {
-  return db.outbox.where('partnerId').equals(partnerId).count();
-}
-
-export interface OutboxCounts {
-  /** Still to be sent. */
-  unsent: number;
-  /** Refused by the server: they stay until corrected or discarded. */
-  rejected: number;
-}
-
-/**
- * Counted on an index, no entry read: the header's live query runs this again after every outbox
- * write, a thousand times and more while a long queue drains.
- */
-export async function outboxCounts(db: PortalDatabase, partnerId: string): Promise<OutboxCounts> {
-  const count = (state: OutboxState) => db.outbox.where('[partnerId+state]').equals([partnerId, state]).count();
-  const [rejected, ...unsent] = await Promise.all([count('rejected'), ...UNSENT_STATES.map(count)]);
-  return { unsent: unsent.reduce((total, n) => total + n, 0), rejected };
-}
-
-/** What the outbox says of the partner's queue, as the sync status (status.ts) shows it. */
-export interface QueueFacts {
-  waiting: number;
-  rejected: number;
-  oldestWaitingAt: string | null;
-}
-
-/** The partner's queue as the sync status shows it (status.ts): the counts, and since when the oldest entry waits. */
-export async function outboxSummary(db: PortalDatabase, partnerId: string): Promise<QueueFacts> {
-  const [counts, oldest] = await Promise.all([
-    outboxCounts(db, partnerId),
-    // In seq order, which follows createdAt: the first unsent entry is the oldest waiting.
-    db.outbox
-      .where('[partnerId+seq]')
-      .between([partnerId, Dexie.minKey], [partnerId, Dexie.maxKey])
-      .filter(isUnsent)
-      .first(),
-  ]);
-  return { waiting: counts.unsent, rejected: counts.rejected, oldestWaitingAt: oldest?.createdAt ?? null };
-}
-
-/** Some of the partner's entries in one situation (in the mechanic's order, at most ATTENTION_SAMPLE), and how many in all. */
-export interface EntrySample {
-  count: number;
-  entries: OutboxEntry[];
-}
-
-/** What the banner above the screens names (docs/ARCHITECTURE.md#entries-that-need-the-mechanic). */
-export interface OutboxAttention {
-  /** Pending or being sent, and in this outbox since before the cut-off. */
-  stale: EntrySample & {
-    /** The server's answer to one of them (a 5xx, a 429…), if any got one: not a network failure. */
-    serverError: OutboxError | null;
-  };
-  rejected: EntrySample;
-  waitingForSignIn: EntrySample;
-}
-
-export const ATTENTION_SAMPLE = 3;
-
-async function sampleOfState(db: PortalDatabase, partnerId: string, state: OutboxState): Promise<EntrySample> {
-  const rows = db.outbox.where('[partnerId+state]').equals([partnerId, state]);
-  const [count, entries] = await Promise.all([rows.count(), rows.clone().limit(ATTENTION_SAMPLE).toArray()]);
-  return { count, entries: entries.sort((a, b) => a.seq - b.seq) };
-}
-
-/**
- * The partner's entries that need the mechanic. Stale ones are read in seq order and the read stops at
- * the first entry that came in after the cut-off: seq follows createdAt (both are taken when the entry
- * enters this outbox), so a long queue of recent entries costs one row, not the whole queue.
- */
-export async function outboxAttention(
-  db: PortalDatabase,
-  partnerId: string,
-  staleBefore: string,
-): Promise<OutboxAttention> {
-  const old = await db.outbox
-    .where('[partnerId+seq]')
-    .between([partnerId, Dexie.minKey], [partnerId, Dexie.maxKey])
-    .until((row) => row.createdAt >= staleBefore)
-    .filter(isRetried)
-    .toArray();
-  const [rejected, waitingForSignIn] = await Promise.all([
-    sampleOfState(db, partnerId, 'rejected'),
-    sampleOfState(db, partnerId, 'waiting_for_sign_in'),
-  ]);
-  const serverError = old.find((row) => (row.lastError?.code ?? 0) > 0)?.lastError ?? null;
-  return {
-    stale: { count: old.length, entries: old.slice(0, ATTENTION_SAMPLE), serverError },
-    rejected,
-    waitingForSignIn,
-  };
-}
-
-/**
- * Whether some of the partner's entries are left for a later try (pending, or being sent by another
- * sender): the background sync then asks the browser to fire again (background-worker.ts). Entries
- * waiting for a sign-in or refused are not: no retry can send them.
- */
-export async function leftForLaterTry(db: PortalDatabase, partnerId: string): Promise<boolean> {
-  const count = (state: OutboxState) => db.outbox.where('[partnerId+state]').equals([partnerId, state]).count();
-  const counts = await Promise.all(RETRIED_STATES.map(count));
-  return counts.some((n) => n > 0);
-}
-
-/**
- * Each vehicle's entries still to be sent, oldest first; vehicles in the order of their oldest entry.
- * Only a queue's head may go: the server receives a vehicle's readings in the order the mechanic
- * entered them (rejected entries are parked and hold nothing back).
- */
-export function vehicleQueues(rows: readonly OutboxEntry[]): Map<string, OutboxEntry[]> {
-  const queues = new Map<string, OutboxEntry[]>();
-  for (const row of [...rows].sort((a, b) => a.seq - b.seq)) {
-    if (!isUnsent(row)) continue;
-    const vehicle = normaliseKodeId(row.entry.kode_id);
-    const queue = queues.get(vehicle);
-    if (queue) queue.push(row);
-    else queues.set(vehicle, [row]);
-  }
-  return queues;
 }
 
 // ---- Sending: claim, then one outcome, each only if the claim still holds ----
@@ -535,120 +355,4 @@ export async function discardRejected(db: PortalDatabase, key: string, partnerId
 /** The mechanic asked to send now: the partner's pending entries are due at once, whatever their backoff. */
 export async function makeDueNow(db: PortalDatabase, partnerId: string): Promise<void> {
   await db.outbox.where('[partnerId+state]').equals([partnerId, 'pending']).modify({ nextAttemptAt: 0 });
-}
-
-// ---- The hand-over file (docs/ARCHITECTURE.md#the-hand-over-file) ----
-
-/** An entry read from a hand-over file: its original key and body, and whether the server had refused it. */
-export interface HandedOverEntry {
-  key: string;
-  entry: OutboxEntry['entry'];
-  rejected: boolean;
-  lastError: OutboxError | null;
-  /** The odometer's photo the exporting tablet held for it, if any. */
-  photo?: NewPhoto | undefined;
-}
-
-/** A photo handed over without its entry: the exporting tablet had sent the entry, the server holds it. */
-export interface HandedOverPhoto {
-  /** The entry's Idempotency-Key. */
-  entryKey: string;
-  /** The repair the server stored for it, where the photo goes. */
-  repairId: string;
-  photo: NewPhoto;
-}
-
-/** A file's entry under a key this tablet holds with other values: not imported, and said so. */
-export interface HandOverConflict {
-  key: string;
-  kodeId: string;
-  /** `here`: this tablet's value; `there`: the file's. */
-  differences: EntryDifference[];
-}
-
-export interface HandOverResult {
-  added: number;
-  /** Already in this outbox, or already synced (in the history), with the same values: skipped. */
-  present: number;
-  /** Held here under the same key with other values: skipped, each named with what differs. */
-  conflicts: HandOverConflict[];
-  /** Photos of entries the server holds already, added to be sent (those held here are skipped). */
-  photosAdded: number;
-}
-
-/** What this tablet holds under the key: an entry of its outbox, or a repair of its synced history. */
-async function heldUnder(db: PortalDatabase, partnerId: string, key: string): Promise<EntryVersion | null> {
-  const queued = await db.outbox.get(key);
-  if (queued) return { entry: queued.entry };
-  const synced = await db.history
-    .where('idempotency_key')
-    .equals(key.toLowerCase())
-    .filter((row) => row.partnerId === partnerId)
-    .first();
-  return synced ? { record: synced } : null;
-}
-
-/**
- * Puts a hand-over file's entries into this outbox under their original keys and recorded_at, in one
- * transaction: the server stores each key once, so an entry this tablet already holds is skipped and
- * importing twice adds nothing. One it holds under the same key with other values is skipped too, and
- * named: the server would refuse one of the two. A refused entry stays refused (to be corrected here);
- * any other goes out as pending. createdAt is the moment of import: the stale alert counts time in this
- * outbox.
- */
-export async function importHandedOver(
-  db: PortalDatabase,
-  partnerId: string,
-  entries: readonly HandedOverEntry[],
-  importedAt: string,
-  sentEntriesPhotos: readonly HandedOverPhoto[] = [],
-): Promise<HandOverResult> {
-  return db.transaction('rw', db.outbox, db.history, db.meta, db.photos, async () => {
-    let added = 0;
-    let present = 0;
-    const conflicts: HandOverConflict[] = [];
-    for (const value of entries) {
-      const held = await heldUnder(db, partnerId, value.key);
-      if (held) {
-        const differences = entryDifferences(held, { entry: value.entry });
-        if (differences.length === 0) present += 1;
-        else conflicts.push({ key: value.key, kodeId: normaliseKodeId(value.entry.kode_id), differences });
-        continue;
-      }
-      const row: OutboxEntry = {
-        key: value.key,
-        partnerId,
-        entry: value.entry,
-        state: value.rejected ? 'rejected' : 'pending',
-        seq: await takeSeq(db),
-        attempts: value.rejected ? 1 : 0,
-        nextAttemptAt: 0,
-        lastError: value.lastError,
-        createdAt: importedAt,
-      };
-      await db.outbox.add(row);
-      // Its photo comes with it, under the same key: the server joins it to the repair once.
-      if (value.photo) await db.photos.put(photoRowOf(row, value.photo));
-      added += 1;
-    }
-    let photosAdded = 0;
-    for (const value of sentEntriesPhotos) {
-      if (await photoHeld(db, partnerId, value)) continue;
-      await db.photos.add({
-        ...photoRowOf({ key: value.entryKey, partnerId, createdAt: importedAt }, value.photo),
-        repairId: value.repairId,
-      });
-      photosAdded += 1;
-    }
-    return { added, present, conflicts, photosAdded };
-  });
-}
-
-/** This tablet has the photo already, or its repair's: on the tablet still, or sent (the history says). */
-async function photoHeld(db: PortalDatabase, partnerId: string, value: HandedOverPhoto): Promise<boolean> {
-  if ((await db.photos.get(value.entryKey)) || (await db.photos.where('entryKey').equals(value.entryKey).count()) > 0) {
-    return true;
-  }
-  const repair = await db.history.get(value.repairId);
-  return repair?.partnerId === partnerId && repair.photo != null;
 }

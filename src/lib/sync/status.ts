@@ -15,7 +15,7 @@ import { subscribeSession } from '../session';
 import { whenSpare } from '../start-up';
 import { createStore } from '../store';
 import { lastAttemptFoundNoNetwork, type SendOutcome } from './classify';
-import type { QueueFacts } from './outbox';
+import type { QueueFacts } from './outbox-queries';
 
 /** Why the sender's last send failed: the HTTP status (0: no answer) and the API's reason, never the browser's text. */
 export interface SyncError {

@@ -40,7 +40,8 @@ import {
   storedEntryState,
   type EntryStatusLabel,
 } from '../../../lib/sync/entry-state';
-import { mergeServerRecords, newestQueued, queuedCount, unsentCorrections } from '../../../lib/sync/outbox';
+import { mergeServerRecords } from '../../../lib/sync/outbox';
+import { newestQueued, queuedCount, unsentCorrections } from '../../../lib/sync/outbox-queries';
 
 /** A refused entry whose key the server holds with other values: both versions, and the way out. */
 export interface EntryConflict {

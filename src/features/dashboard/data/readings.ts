@@ -16,7 +16,8 @@ import {
 import { db, type CachedReadings, type HistoryRow, type OutboxEntry } from '../../../lib/db';
 import { useLocalQuery } from '../../../lib/local-query';
 import { currentPartnerId, usePartnerId } from '../../../lib/partner';
-import { normaliseKodeId, unsentCorrections, unsentEntriesOfVehicle } from '../../../lib/sync/outbox';
+import { normaliseKodeId } from '../../../lib/sync/outbox';
+import { unsentCorrections, unsentEntriesOfVehicle } from '../../../lib/sync/outbox-queries';
 import { getVehicleReadings } from '../api/get-vehicle-readings';
 
 /** One point of the timeline. */

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutboxEntry, PhotoRow } from '../../../../src/lib/db';
 import { buildHandover, readHandover } from '../../../../src/lib/sync/handover';
 import { nextPhotoDue, sendDuePhotos } from '../../../../src/lib/sync/photo-sender';
-import { importHandedOver, type HandedOverEntry } from '../../../../src/lib/sync/outbox';
+import { importHandedOver, type HandedOverEntry } from '../../../../src/lib/sync/outbox-handover';
 import { sealOf } from '../../../../src/lib/sync/seal';
 import { photoRow } from '../../../support/photos';
 import { freshDatabase, repair } from './support';

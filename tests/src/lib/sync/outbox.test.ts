@@ -2,13 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RepairRecord } from '../../../../contract';
 import { db as portalDb, forgetPartnerData, type OutboxEntry, type PortalDatabase } from '../../../../src/lib/db';
-import {
-  acknowledge,
-  addToOutbox,
-  claimForSending,
-  importHandedOver,
-  mergeServerRecords,
-} from '../../../../src/lib/sync/outbox';
+import { acknowledge, addToOutbox, claimForSending, mergeServerRecords } from '../../../../src/lib/sync/outbox';
+import { importHandedOver } from '../../../../src/lib/sync/outbox-handover';
 import { repairRecord } from '../../../support/records';
 import { freshDatabase, repair } from './support';
 

@@ -1,7 +1,8 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { DB_VERSION, PortalDatabase, type OutboxEntry } from '../../../../src/lib/db';
-import { addToOutbox, newestQueued, OUTBOX_SEQ_KEY, partnerOutbox } from '../../../../src/lib/sync/outbox';
+import { addToOutbox, OUTBOX_SEQ_KEY } from '../../../../src/lib/sync/outbox';
+import { newestQueued, partnerOutbox } from '../../../../src/lib/sync/outbox-queries';
 import { repair } from './support';
 
 /** The stores exactly as version 1 of the app declared them. */
