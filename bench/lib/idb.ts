@@ -28,7 +28,12 @@ export async function putRows(
           tx.oncomplete = () => resolve();
           tx.onerror = () => reject(tx.error);
           tx.onabort = () => reject(tx.error);
-          for (const row of outbox) tx.objectStore('outbox').put(row);
+          // Before version 7 (IndexedDB version 70: Dexie's times ten) the app stored a queued entry as
+          // 'pending': a baseline commit measured beside this one may be older.
+          const before7 = db.version < 70;
+          for (const row of outbox) {
+            tx.objectStore('outbox').put({ ...row, state: before7 && row.state === 'queued' ? 'pending' : row.state });
+          }
           for (const row of history) tx.objectStore('history').put(row);
           if (outbox.length > 0) {
             const meta = tx.objectStore('meta');
@@ -91,13 +96,13 @@ export interface QueuedRepair {
   recorded_at: string;
 }
 
-/** Outbox rows as Insert writes them (src/lib/sync/outbox.ts addToOutbox), pending, in the given order. */
+/** Outbox rows as Insert writes them (src/lib/sync/outbox.ts addToOutbox), queued, in the given order. */
 export function outboxRows(partnerId: string, repairs: readonly QueuedRepair[], firstSeq: number): OutboxEntry[] {
   return repairs.map((repair, index) => ({
     key: crypto.randomUUID(),
     partnerId,
     entry: { ...repair, note: '', consented: true },
-    state: 'pending',
+    state: 'queued',
     seq: firstSeq + index,
     attempts: 0,
     nextAttemptAt: 0,

@@ -6,7 +6,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { RepairRecord, RepairType, User, Vehicle, VehicleReading } from '../../contract';
 import { DATABASE_NAME } from './session-keys';
-import { countSignOut, upgradeOutboxToVersion2 } from './sync/outbox-meta';
+import { countSignOut, upgradeOutboxToVersion2, upgradeOutboxToVersion7 } from './sync/outbox-meta';
 import type { OutboxEntry, PhotoRow } from './sync/outbox-rows';
 
 export type { OutboxEntry, OutboxError, OutboxState, PhotoRow } from './sync/outbox-rows';
@@ -51,7 +51,7 @@ export interface HistoryRow extends RepairRecord {
 }
 
 /** The current schema version; every earlier one stays declared below so Dexie can upgrade from it. */
-export const DB_VERSION = 6;
+export const DB_VERSION = 7;
 
 export class PortalDatabase extends Dexie {
   accounts!: EntityTable<CachedAccount, 'id'>;
@@ -99,6 +99,10 @@ export class PortalDatabase extends Dexie {
         'key, partnerId, state, seq, [partnerId+seq], [partnerId+state], [partnerId+entry.kode_id], ' +
         '[partnerId+entry.recorded_at], [partnerId+entry.corrects]',
     });
+    // Version 7: an entry's state is stored in the words of its life (sync/entry-state.ts): queued,
+    // refused and in conflict replace the four words kept before. Entries queued before are kept, and
+    // go once, under their keys.
+    this.version(7).upgrade(upgradeOutboxToVersion7);
   }
 }
 

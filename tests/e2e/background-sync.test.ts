@@ -57,7 +57,7 @@ async function threeEntriesOffline(account: Account): Promise<{ context: Browser
   await waitForPrecache(page);
   await goOffline(context);
   for (const repair of REPAIRS) await recordRepair(page, repair);
-  await expect.poll(async () => outboxStates(page)).toEqual(['pending', 'pending', 'pending']);
+  await expect.poll(async () => outboxStates(page)).toEqual(['queued', 'queued', 'queued']);
   // The page asked the browser for the outbox's sync, which waits for the network.
   expect(await syncTags(page)).toEqual([OUTBOX_SYNC_TAG]);
   return { context, page };

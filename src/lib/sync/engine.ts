@@ -17,7 +17,7 @@ import {
   type SendOutcome,
   type TransportResult,
 } from './classify';
-import { isQueued, outboxEntryState, waitsForMechanic } from './entry-state';
+import { isQueued, waitsForMechanic } from './entry-state';
 import type { SenderLock } from './lock';
 import {
   acknowledge,
@@ -144,7 +144,7 @@ function isQuotaError(error: unknown): boolean {
 
 /** After an 'unauthorized' answer, nothing of this partner goes until the next sign-in. */
 function waitsForSignIn(rows: readonly OutboxEntry[]): boolean {
-  return rows.some((row) => outboxEntryState(row) === 'waiting_for_sign_in');
+  return rows.some((row) => row.state === 'waiting_for_sign_in');
 }
 
 /** The sender's own timer: it wakes up by itself at `dueAt` (the earliest retry due, or a retry after a failure). */
@@ -317,7 +317,7 @@ export class SyncEngine {
     this.scheduler.clearTimeout(handle);
     const current = await outboxEntry(this.db, entry.key);
     if (!current) return { kind: 'stored', entry };
-    if (waitsForMechanic(outboxEntryState(current))) return { kind: 'rejected', entry: current };
+    if (waitsForMechanic(current.state)) return { kind: 'rejected', entry: current };
     return { kind: 'queued', entry: current };
   }
 

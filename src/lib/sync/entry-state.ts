@@ -6,13 +6,14 @@
  *   mechanic queues it again under a new key, or discards it;
  * - queued or sending → waiting for a sign-in (a 401 nobody could cure) → queued at the next sign-in.
  *
- * The outbox keeps an entry's state in four words (OutboxState) and its last error; a stored entry has
- * left the outbox for the history. The functions below read an entry's state from either, say which
- * moves are allowed (the outbox's writes check them), and give the history's status label of each state.
+ * The outbox stores an entry's state in these words (OutboxState: those of an entry still on the
+ * tablet) with its last error; a stored entry has left the outbox for the history. The functions below
+ * say which moves are allowed (the outbox's writes check them), which states count as unsent, and the
+ * history's status label (the badge a mechanic reads) of each state.
  * Pure and small: the screens' first load may import it.
  */
 import type { ErrorCode, RepairRecord } from '../../../contract';
-import type { OutboxEntry, OutboxError, OutboxState } from '../db';
+import type { OutboxEntry, OutboxError, OutboxState } from './outbox-rows';
 
 export type EntryState =
   /** Being typed: not on the tablet yet. */
@@ -60,26 +61,11 @@ export function isConflict(error: OutboxError | null | undefined): boolean {
   return error?.reason === CONFLICT_REASON;
 }
 
-/** The states an entry the outbox holds can be in. */
-export type OutboxEntryState = Extract<
-  EntryState,
-  'queued' | 'sending' | 'waiting_for_sign_in' | 'refused' | 'in_conflict'
->;
+/** The states an entry the outbox holds can be in: what its row stores (OutboxState, a subset of EntryState). */
+export type OutboxEntryState = Extract<EntryState, OutboxState>;
 
 /** The states of a repair the server stored. */
 export type StoredEntryState = Extract<EntryState, 'stored' | 'superseded'>;
-
-/** The state of an entry the outbox holds. */
-export function outboxEntryState(row: Pick<OutboxEntry, 'state' | 'lastError'>): OutboxEntryState {
-  switch (row.state) {
-    case 'pending':
-      return 'queued';
-    case 'rejected':
-      return isConflict(row.lastError) ? 'in_conflict' : 'refused';
-    default:
-      return row.state;
-  }
-}
 
 /** The state of a repair the server stored. */
 export function storedEntryState(record: Pick<RepairRecord, 'superseded_by'>): StoredEntryState {
@@ -88,13 +74,13 @@ export function storedEntryState(record: Pick<RepairRecord, 'superseded_by'>): S
 
 /**
  * Still to be sent: holds back later entries of its vehicle, is counted as waiting (header,
- * statistics, sign-out) and is a known reading for the odometer check. In OutboxState words, so the
- * outbox can count them on its index.
+ * statistics, sign-out) and is a known reading for the odometer check. Listed, so the outbox can count
+ * them on its index.
  */
-export const UNSENT_STATES = ['pending', 'sending', 'waiting_for_sign_in'] as const satisfies readonly OutboxState[];
+export const UNSENT_STATES = ['queued', 'sending', 'waiting_for_sign_in'] as const satisfies readonly OutboxState[];
 
 /** Going by itself, nothing asked of the mechanic: queued or being sent (a retry will send it). */
-export const RETRIED_STATES = ['pending', 'sending'] as const satisfies readonly OutboxState[];
+export const RETRIED_STATES = ['queued', 'sending'] as const satisfies readonly OutboxState[];
 
 export function isUnsent(row: Pick<OutboxEntry, 'state'>): boolean {
   return (UNSENT_STATES as readonly OutboxState[]).includes(row.state);
@@ -105,17 +91,27 @@ export function isRetried(row: Pick<OutboxEntry, 'state'>): boolean {
 }
 
 /** Queued: the one state a sender may claim an entry from, once it is due. */
-export function isQueued(row: Pick<OutboxEntry, 'state' | 'lastError'>): boolean {
-  return outboxEntryState(row) === 'queued';
+export function isQueued(row: Pick<OutboxEntry, 'state'>): boolean {
+  return row.state === 'queued';
 }
 
 /** Refused or in conflict: parked, holding nothing back, until the mechanic corrects or discards it. */
+export const PARKED_STATES = ['refused', 'in_conflict'] as const satisfies readonly OutboxState[];
+
 export function waitsForMechanic(state: EntryState): boolean {
-  return state === 'refused' || state === 'in_conflict';
+  return (PARKED_STATES as readonly EntryState[]).includes(state);
 }
 
-/** The status label the history shows for an entry: synced (stored or superseded), or its outbox state. */
-export type EntryStatusLabel = 'synced' | OutboxState;
+/** The state a refusal parks an entry in: in conflict when the server holds its key with other values. */
+export function parkedState(error: OutboxError | null | undefined): (typeof PARKED_STATES)[number] {
+  return isConflict(error) ? 'in_conflict' : 'refused';
+}
+
+/**
+ * The status the history shows for an entry (docs/PRODUCT.md#history-tab): synced, pending, sending,
+ * rejected or waiting for a sign-in. A label of the screen, made from the state, never stored.
+ */
+export type EntryStatusLabel = 'synced' | 'pending' | 'sending' | 'rejected' | 'waiting_for_sign_in';
 
 /** An entry the outbox holds or the server stored always has one; a draft or a discarded one has none. */
 export function entryStatusLabel(state: OutboxEntryState | StoredEntryState): EntryStatusLabel;

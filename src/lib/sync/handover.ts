@@ -147,11 +147,22 @@ async function filePhoto(photo: PhotoRow) {
 }
 
 /**
+ * The file's word for an entry's state. The file keeps the words of its format (version 2), which
+ * tablets of other versions read: queued, and refused (in conflict included, its reason says which).
  * An entry being sent when the file is made is waiting as far as the file goes: nothing sends it from
  * the file, the tablet that imports it does (under the same key, so the server keeps it once).
  */
 function fileState(state: OutboxEntry['state']): HandoverFileEntry['state'] {
-  return state === 'sending' ? 'pending' : state;
+  switch (state) {
+    case 'queued':
+    case 'sending':
+      return 'pending';
+    case 'refused':
+    case 'in_conflict':
+      return 'rejected';
+    default:
+      return state;
+  }
 }
 
 async function toFileEntry(row: OutboxEntry, photo: PhotoRow | undefined): Promise<HandoverFileEntry> {

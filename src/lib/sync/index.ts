@@ -38,7 +38,6 @@ export {
   isConflict,
   isUnsent,
   mayMove,
-  outboxEntryState,
   storedEntryState,
   type EntryState,
   type EntryStatusLabel,

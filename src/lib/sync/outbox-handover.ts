@@ -5,6 +5,7 @@
  */
 import type { OutboxEntry, OutboxError, PortalDatabase } from '../db';
 import { entryDifferences, type EntryDifference, type EntryVersion } from './entry-conflict';
+import { parkedState } from './entry-state';
 import { normaliseKodeId, photoRowOf, takeSeq, type NewPhoto } from './outbox';
 
 /** An entry read from a hand-over file: its original key and body, and whether the server had refused it. */
@@ -61,7 +62,7 @@ async function heldUnder(db: PortalDatabase, partnerId: string, key: string): Pr
  * transaction: the server stores each key once, so an entry this tablet already holds is skipped and
  * importing twice adds nothing. One it holds under the same key with other values is skipped too, and
  * named: the server would refuse one of the two. A refused entry stays refused (to be corrected here);
- * any other goes out as pending. createdAt is the moment of import: the stale alert counts time in this
+ * any other goes out queued. createdAt is the moment of import: the stale alert counts time in this
  * outbox.
  */
 export async function importHandedOver(
@@ -87,7 +88,7 @@ export async function importHandedOver(
         key: value.key,
         partnerId,
         entry: value.entry,
-        state: value.rejected ? 'rejected' : 'pending',
+        state: value.rejected ? parkedState(value.lastError) : 'queued',
         seq: await takeSeq(db),
         attempts: value.rejected ? 1 : 0,
         nextAttemptAt: 0,

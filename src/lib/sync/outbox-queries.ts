@@ -5,7 +5,7 @@
  */
 import Dexie from 'dexie';
 import type { OutboxEntry, OutboxError, OutboxState, PortalDatabase } from '../db';
-import { isRetried, isUnsent, RETRIED_STATES, UNSENT_STATES } from './entry-state';
+import { isRetried, isUnsent, PARKED_STATES, RETRIED_STATES, UNSENT_STATES } from './entry-state';
 import { normaliseKodeId } from './outbox';
 
 export async function outboxEntry(db: PortalDatabase, key: string): Promise<OutboxEntry | null> {
@@ -62,7 +62,7 @@ export function queuedCount(db: PortalDatabase, partnerId: string): Promise<numb
 export interface OutboxCounts {
   /** Still to be sent. */
   unsent: number;
-  /** Refused by the server: they stay until corrected or discarded. */
+  /** Refused by the server (or in conflict with it): they stay until corrected or discarded. */
   rejected: number;
 }
 
@@ -71,9 +71,9 @@ export interface OutboxCounts {
  * write, a thousand times and more while a long queue drains.
  */
 export async function outboxCounts(db: PortalDatabase, partnerId: string): Promise<OutboxCounts> {
-  const count = (state: OutboxState) => db.outbox.where('[partnerId+state]').equals([partnerId, state]).count();
-  const [rejected, ...unsent] = await Promise.all([count('rejected'), ...UNSENT_STATES.map(count)]);
-  return { unsent: unsent.reduce((total, n) => total + n, 0), rejected };
+  const count = (states: readonly OutboxState[]) => inStates(db, partnerId, states).count();
+  const [unsent, rejected] = await Promise.all([count(UNSENT_STATES), count(PARKED_STATES)]);
+  return { unsent, rejected };
 }
 
 /** What the outbox says of the partner's queue, as the sync status (status.ts) shows it. */
@@ -116,8 +116,17 @@ export interface OutboxAttention {
 
 export const ATTENTION_SAMPLE = 3;
 
-async function sampleOfState(db: PortalDatabase, partnerId: string, state: OutboxState): Promise<EntrySample> {
-  const rows = db.outbox.where('[partnerId+state]').equals([partnerId, state]);
+/** The partner's entries in these states, on the outbox's [partnerId+state] index. */
+function inStates(db: PortalDatabase, partnerId: string, states: readonly OutboxState[]) {
+  return db.outbox.where('[partnerId+state]').anyOf(states.map((state) => [partnerId, state]));
+}
+
+async function sampleOfStates(
+  db: PortalDatabase,
+  partnerId: string,
+  states: readonly OutboxState[],
+): Promise<EntrySample> {
+  const rows = inStates(db, partnerId, states);
   const [count, entries] = await Promise.all([rows.count(), rows.clone().limit(ATTENTION_SAMPLE).toArray()]);
   return { count, entries: entries.sort((a, b) => a.seq - b.seq) };
 }
@@ -139,8 +148,8 @@ export async function outboxAttention(
     .filter(isRetried)
     .toArray();
   const [rejected, waitingForSignIn] = await Promise.all([
-    sampleOfState(db, partnerId, 'rejected'),
-    sampleOfState(db, partnerId, 'waiting_for_sign_in'),
+    sampleOfStates(db, partnerId, PARKED_STATES),
+    sampleOfStates(db, partnerId, ['waiting_for_sign_in']),
   ]);
   const serverError = old.find((row) => (row.lastError?.code ?? 0) > 0)?.lastError ?? null;
   return {
@@ -151,14 +160,12 @@ export async function outboxAttention(
 }
 
 /**
- * Whether some of the partner's entries are left for a later try (pending, or being sent by another
+ * Whether some of the partner's entries are left for a later try (queued, or being sent by another
  * sender): the background sync then asks the browser to fire again (background-worker.ts). Entries
  * waiting for a sign-in or refused are not: no retry can send them.
  */
 export async function leftForLaterTry(db: PortalDatabase, partnerId: string): Promise<boolean> {
-  const count = (state: OutboxState) => db.outbox.where('[partnerId+state]').equals([partnerId, state]).count();
-  const counts = await Promise.all(RETRIED_STATES.map(count));
-  return counts.some((n) => n > 0);
+  return (await inStates(db, partnerId, RETRIED_STATES).count()) > 0;
 }
 
 /**

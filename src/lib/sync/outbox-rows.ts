@@ -4,7 +4,12 @@
  */
 import type { PhotoType, RepairEntry } from '../../../contract';
 
-export type OutboxState = 'pending' | 'sending' | 'rejected' | 'waiting_for_sign_in';
+/**
+ * The entry's state, in the words of its life (entry-state.ts), those an entry in the outbox can be in:
+ * stored as it is, so what the sender, the screens and the hand-over read is the state itself
+ * (version 7 of the database; earlier versions kept four words of their own).
+ */
+export type OutboxState = 'queued' | 'sending' | 'waiting_for_sign_in' | 'refused' | 'in_conflict';
 
 /**
  * The last failure of a queued entry: the HTTP status (0 when the server was not reached), the API's

@@ -13,7 +13,7 @@
 import type { CorrectionReason, RepairEntry, RepairRecord } from '../../../contract';
 import type { OutboxEntry, OutboxError, PhotoRow, PortalDatabase } from '../db';
 import { entryDifferences } from './entry-conflict';
-import { CONFLICT_REASON, mayMove, outboxEntryState, waitsForMechanic } from './entry-state';
+import { CONFLICT_REASON, mayMove, parkedState, waitsForMechanic } from './entry-state';
 import { countSoFar, OUTBOX_SEQ_KEY, SIGN_INS_KEY, SIGN_OUTS_KEY } from './outbox-meta';
 
 export { CONFLICT_REASON, isConflict } from './entry-state';
@@ -83,7 +83,7 @@ export async function addToOutbox(db: PortalDatabase, value: NewOutboxEntry): Pr
       key: value.key,
       partnerId: value.partnerId,
       entry: toEntry(value.input, value.recordedAt),
-      state: 'pending',
+      state: 'queued',
       seq,
       attempts: 0,
       nextAttemptAt: 0,
@@ -112,7 +112,7 @@ async function stillClaimed(db: PortalDatabase, claim: Claim): Promise<boolean> 
   const row = await db.outbox.get(claim.row.key);
   return (
     row !== undefined &&
-    outboxEntryState(row) === 'sending' &&
+    row.state === 'sending' &&
     row.partnerId === claim.row.partnerId &&
     row.attempts === claim.row.attempts
   );
@@ -124,11 +124,11 @@ function updateIfClaimed(db: PortalDatabase, claim: Claim, changes: Partial<Outb
   });
 }
 
-/** Claims an entry for sending: pending → sending, only if it is still this partner's and pending. */
+/** Claims an entry for sending: queued → sending, only if it is still this partner's and queued. */
 export async function claimForSending(db: PortalDatabase, key: string, partnerId: string): Promise<Claim | null> {
   return db.transaction('rw', db.outbox, db.meta, async () => {
     const row = await db.outbox.get(key);
-    if (!row || row.partnerId !== partnerId || !mayMove(outboxEntryState(row), 'sending')) return null;
+    if (!row || row.partnerId !== partnerId || !mayMove(row.state, 'sending')) return null;
     await db.outbox.update(key, { state: 'sending' });
     return {
       row: { ...row, state: 'sending' },
@@ -138,9 +138,9 @@ export async function claimForSending(db: PortalDatabase, key: string, partnerId
   });
 }
 
-/** The claim is given up before anything was sent: the entry is pending again, as it was. */
+/** The claim is given up before anything was sent: the entry is queued again, as it was. */
 export function releaseClaim(db: PortalDatabase, claim: Claim): Promise<void> {
-  return updateIfClaimed(db, claim, { state: 'pending' });
+  return updateIfClaimed(db, claim, { state: 'queued' });
 }
 
 /**
@@ -152,7 +152,7 @@ export function releaseClaim(db: PortalDatabase, claim: Claim): Promise<void> {
 export async function acknowledge(db: PortalDatabase, claim: Claim, record: RepairRecord): Promise<void> {
   await db.transaction('rw', db.outbox, db.history, db.meta, async () => {
     const row = await db.outbox.get(claim.row.key);
-    if (!row || row.partnerId !== claim.row.partnerId || !mayMove(outboxEntryState(row), 'stored')) return;
+    if (!row || row.partnerId !== claim.row.partnerId || !mayMove(row.state, 'stored')) return;
     await db.outbox.delete(row.key);
     if ((await countSoFar(db.meta, SIGN_OUTS_KEY)) !== claim.signOuts) return;
     await db.history.put({ ...record, partnerId: row.partnerId });
@@ -174,7 +174,7 @@ export function scheduleRetry(
   nextAttemptAt: number,
 ): Promise<void> {
   return updateIfClaimed(db, claim, {
-    state: 'pending',
+    state: 'queued',
     attempts: claim.row.attempts + 1,
     nextAttemptAt,
     lastError: error,
@@ -182,25 +182,29 @@ export function scheduleRetry(
 }
 
 export function markRejected(db: PortalDatabase, claim: Claim, error: OutboxError): Promise<void> {
-  return updateIfClaimed(db, claim, { state: 'rejected', attempts: claim.row.attempts + 1, lastError: error });
+  return updateIfClaimed(db, claim, {
+    state: parkedState(error),
+    attempts: claim.row.attempts + 1,
+    lastError: error,
+  });
 }
 
 /**
  * A 401 the client could not cure: this partner's unsent entries wait, visibly, for the next sign-in.
  * Unless a sign-in came after the request left: the 401 was about the old session, nothing is parked,
- * the entry is pending again and the answer is false.
+ * the entry is queued again and the answer is false.
  */
 export async function parkUntilSignIn(db: PortalDatabase, claim: Claim, error: OutboxError): Promise<boolean> {
   return db.transaction('rw', db.outbox, db.meta, async () => {
     const claimed = await stillClaimed(db, claim);
     if ((await signInsSoFar(db)) !== claim.signIns) {
-      if (claimed) await db.outbox.update(claim.row.key, { state: 'pending' });
+      if (claimed) await db.outbox.update(claim.row.key, { state: 'queued' });
       return false;
     }
     await db.outbox
       .where('partnerId')
       .equals(claim.row.partnerId)
-      .filter((other) => mayMove(outboxEntryState(other), 'waiting_for_sign_in'))
+      .filter((other) => mayMove(other.state, 'waiting_for_sign_in'))
       .modify({ state: 'waiting_for_sign_in' });
     if (claimed) await db.outbox.update(claim.row.key, { attempts: claim.row.attempts + 1, lastError: error });
     return true;
@@ -220,13 +224,13 @@ export async function releaseAfterSignIn(db: PortalDatabase, partnerId: string):
     await db.outbox
       .where('[partnerId+state]')
       .equals([partnerId, 'waiting_for_sign_in'])
-      .modify({ state: 'pending', nextAttemptAt: 0 });
+      .modify({ state: 'queued', nextAttemptAt: 0 });
   });
 }
 
-/** A tab that died mid-send left entries 'sending'; under the lock nobody else is, so they are pending again. */
+/** A tab that died mid-send left entries 'sending'; under the lock nobody else is, so they are queued again. */
 export async function recoverInterrupted(db: PortalDatabase): Promise<void> {
-  await db.outbox.where('state').equals('sending').modify({ state: 'pending' });
+  await db.outbox.where('state').equals('sending').modify({ state: 'queued' });
 }
 
 // ---- The history and the mechanic's corrections ----
@@ -265,8 +269,8 @@ export async function mergeServerRecords(
       const stored = storedByKey.get(row.key);
       if (!stored) continue;
       if (entryDifferences({ entry: row.entry }, { record: stored }).length === 0) synced.push(row.key);
-      else if (mayMove(outboxEntryState(row), 'in_conflict'))
-        await db.outbox.update(row.key, { state: 'rejected', lastError: CONFLICT_ERROR });
+      else if (mayMove(row.state, 'in_conflict'))
+        await db.outbox.update(row.key, { state: 'in_conflict', lastError: CONFLICT_ERROR });
     }
     await db.outbox.bulkDelete(synced);
   });
@@ -286,13 +290,13 @@ function sendAgainAs(
   return db.transaction('rw', db.outbox, db.photos, async () => {
     const row = await db.outbox.get(value.key);
     if (!row || row.partnerId !== value.partnerId) return null;
-    const state = outboxEntryState(row);
+    const state = row.state;
     if (!waitsForMechanic(state) || (inConflictOnly && state !== 'in_conflict')) return null;
     const next: OutboxEntry = {
       ...row,
       key: value.newKey,
       entry: entryOf(row),
-      state: 'pending',
+      state: 'queued',
       attempts: 0,
       nextAttemptAt: 0,
       lastError: null,
@@ -345,14 +349,14 @@ export function replaceConflictWithCorrection(
 export async function discardRejected(db: PortalDatabase, key: string, partnerId: string): Promise<boolean> {
   return db.transaction('rw', db.outbox, db.photos, async () => {
     const row = await db.outbox.get(key);
-    if (!row || row.partnerId !== partnerId || !mayMove(outboxEntryState(row), 'discarded')) return false;
+    if (!row || row.partnerId !== partnerId || !mayMove(row.state, 'discarded')) return false;
     await db.outbox.delete(key);
     await db.photos.where('entryKey').equals(key).delete();
     return true;
   });
 }
 
-/** The mechanic asked to send now: the partner's pending entries are due at once, whatever their backoff. */
+/** The mechanic asked to send now: the partner's queued entries are due at once, whatever their backoff. */
 export async function makeDueNow(db: PortalDatabase, partnerId: string): Promise<void> {
-  await db.outbox.where('[partnerId+state]').equals([partnerId, 'pending']).modify({ nextAttemptAt: 0 });
+  await db.outbox.where('[partnerId+state]').equals([partnerId, 'queued']).modify({ nextAttemptAt: 0 });
 }

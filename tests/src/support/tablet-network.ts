@@ -83,7 +83,7 @@ export function outboxEntry(partnerId: string, key: string): OutboxEntry {
       year: 2024,
       recorded_at: '2026-11-20T08:00:00.000Z',
     },
-    state: 'pending',
+    state: 'queued',
     seq: 1,
     attempts: 0,
     nextAttemptAt: 0,

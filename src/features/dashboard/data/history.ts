@@ -36,7 +36,6 @@ import { singleFlightBy } from '../../../lib/single-flight';
 import { entryDifferences, type EntryDifference } from '../../../lib/sync/entry-conflict';
 import {
   entryStatusLabel,
-  outboxEntryState,
   storedEntryState,
   type EntryStatusLabel,
 } from '../../../lib/sync/entry-state';
@@ -175,7 +174,7 @@ interface QueuedRow {
 async function withStoredVersions(partnerId: string, rows: readonly OutboxEntry[]): Promise<QueuedRow[]> {
   return Promise.all(
     rows.map(async (row): Promise<QueuedRow> => {
-      if (outboxEntryState(row) !== 'in_conflict') return { row, stored: null };
+      if (row.state !== 'in_conflict') return { row, stored: null };
       const found = await db.history.where('idempotency_key').equals(row.key).first();
       if (!found || found.partnerId !== partnerId) return { row, stored: null };
       const { partnerId: _partnerId, ...stored } = found;
@@ -238,7 +237,7 @@ function queuedItem(
 ): HistoryItem {
   return {
     id: row.key,
-    status: entryStatusLabel(outboxEntryState(row)),
+    status: entryStatusLabel(row.state),
     kodeId: row.entry.kode_id,
     odometer: row.entry.odometer,
     repairType: typeById.get(row.entry.repair_type_id) ?? null,
@@ -272,7 +271,7 @@ function sentPhotoOf(record: RepairRecord): HistoryPhoto | null {
 
 /** The conflict a queued entry is in, if any; `correctionQueued`: the stored repair is being corrected already. */
 function conflictOf(row: OutboxEntry, stored: RepairRecord | null, correctionQueued: boolean): EntryConflict | null {
-  if (!stored && outboxEntryState(row) !== 'in_conflict') return null;
+  if (!stored && row.state !== 'in_conflict') return null;
   if (!stored) return { stored: null, differences: [], correctableUntil: null };
   return {
     stored,

@@ -55,11 +55,7 @@ describe('connectivity indicator', () => {
   it('says online or offline and how many entries wait', async () => {
     await renderWithApp(<ConnectivityIndicator />);
     expect(screen.getByRole('status', { name: 'En ligne' }).dataset.online).toBe('true');
-    await db.outbox.bulkAdd([
-      entry(1, 'pending'),
-      entry(2, 'waiting_for_sign_in'),
-      entry(3, 'pending', 'someone-else'),
-    ]);
+    await db.outbox.bulkAdd([entry(1, 'queued'), entry(2, 'waiting_for_sign_in'), entry(3, 'queued', 'someone-else')]);
     expect((await screen.findByRole('status', { name: "En ligne, 2 saisies en attente d'envoi" })).dataset.online).toBe(
       'true',
     );
@@ -67,8 +63,8 @@ describe('connectivity indicator', () => {
     expect(
       (await screen.findByRole('status', { name: "Hors ligne, 2 saisies en attente d'envoi" })).dataset.online,
     ).toBe('false');
-    await db.outbox.delete(entry(2, 'pending').key);
-    await db.outbox.add(entry(4, 'rejected'));
+    await db.outbox.delete(entry(2, 'queued').key);
+    await db.outbox.add(entry(4, 'refused'));
     expect(
       (await screen.findByRole('status', { name: "Hors ligne, 1 saisie en attente d'envoi, 1 saisie refusée" })).dataset
         .online,
@@ -100,7 +96,7 @@ describe('signing out with entries waiting', () => {
   }
 
   it('says that they stay on the tablet; staying signed in keeps everything', async () => {
-    await db.outbox.bulkAdd([entry(1, 'pending'), entry(2, 'pending'), entry(3, 'rejected')]);
+    await db.outbox.bulkAdd([entry(1, 'queued'), entry(2, 'queued'), entry(3, 'refused')]);
     const user = userEvent.setup();
     const { location } = await renderWithApp(<UserMenu />, { path: '/' });
     const dialog = await askToSignOut(user);
@@ -117,7 +113,7 @@ describe('signing out with entries waiting', () => {
   });
 
   it('signing out anyway keeps the entries for the next sign-in', async () => {
-    await db.outbox.bulkAdd([entry(1, 'pending')]);
+    await db.outbox.bulkAdd([entry(1, 'queued')]);
     const user = userEvent.setup();
     const { location } = await renderWithApp(<UserMenu />, { path: '/' });
     const dialog = await askToSignOut(user);

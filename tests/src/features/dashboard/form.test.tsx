@@ -249,7 +249,7 @@ describe('vehicle lookup', () => {
     const [queued] = await db.outbox.toArray();
     expect(queued).toMatchObject({
       partnerId: 'partner-1',
-      state: 'pending',
+      state: 'queued',
       entry: { kode_id: 'KODE000777', vin: null },
     });
   });

@@ -68,15 +68,15 @@ describe('history tab', () => {
     api.on('POST /repairs', () => offline());
     await db.repairTypes.bulkPut(repairTypes.map((type, position) => ({ ...type, position })));
     await db.outbox.bulkAdd([
-      queuedEntry('00000000-0000-4000-8000-000000000001', 1, 'pending', '2025-03-02T09:00:00.000Z', 121_000),
+      queuedEntry('00000000-0000-4000-8000-000000000001', 1, 'queued', '2025-03-02T09:00:00.000Z', 121_000),
       queuedEntry('00000000-0000-4000-8000-000000000002', 2, 'sending', '2025-02-25T09:00:00.000Z', 110_000),
-      queuedEntry(KEY_REJECTED, 3, 'rejected', '2025-02-24T09:00:00.000Z', 105_000, {
+      queuedEntry(KEY_REJECTED, 3, 'refused', '2025-02-24T09:00:00.000Z', 105_000, {
         lastError: { code: 404, message: 'Véhicule introuvable' },
       }),
       queuedEntry('00000000-0000-4000-8000-000000000004', 4, 'waiting_for_sign_in', '2025-02-10T09:00:00.000Z', 90_000),
       // Another partner's entry on the same tablet: never shown here.
       {
-        ...queuedEntry('00000000-0000-4000-8000-000000000005', 5, 'pending', '2025-03-03T09:00:00.000Z', 1),
+        ...queuedEntry('00000000-0000-4000-8000-000000000005', 5, 'queued', '2025-03-03T09:00:00.000Z', 1),
         partnerId: 'other',
       },
     ]);
@@ -139,9 +139,9 @@ describe('history tab', () => {
     api.on('POST /repairs', () => offline());
     // A correction still on the tablet of the standing entry, which keeps that entry's moment.
     await db.outbox.add(
-      queuedEntry('00000000-0000-4000-8000-000000000001', 1, 'pending', at, 81_000, {
+      queuedEntry('00000000-0000-4000-8000-000000000001', 1, 'queued', at, 81_000, {
         entry: {
-          ...queuedEntry('x', 1, 'pending', at, 81_000).entry,
+          ...queuedEntry('x', 1, 'queued', at, 81_000).entry,
           corrects: 'repair-5',
           correction_reason: 'typo',
         },
@@ -198,7 +198,7 @@ describe('history tab', () => {
 
   it('discards a refused entry only after confirmation', async () => {
     await db.outbox.add(
-      queuedEntry(KEY_REJECTED, 1, 'rejected', '2025-02-24T09:00:00.000Z', 105_000, {
+      queuedEntry(KEY_REJECTED, 1, 'refused', '2025-02-24T09:00:00.000Z', 105_000, {
         lastError: { code: 404, message: 'Véhicule introuvable' },
       }),
     );
@@ -219,7 +219,7 @@ describe('history tab', () => {
 
   it('corrects a refused entry and sends it again under a new key with its original date', async () => {
     await db.outbox.add(
-      queuedEntry(KEY_REJECTED, 1, 'rejected', '2025-02-24T09:00:00.000Z', 105_000, {
+      queuedEntry(KEY_REJECTED, 1, 'refused', '2025-02-24T09:00:00.000Z', 105_000, {
         lastError: { code: 400, message: 'Veuillez saisir un kilometrage valide' },
       }),
     );
@@ -263,7 +263,7 @@ describe('history tab', () => {
     });
     api.on('GET /repairs', () => ok([forged]));
     await db.repairTypes.bulkPut(repairTypes.map((type, position) => ({ ...type, position })));
-    await db.outbox.add(queuedEntry(KEY_REJECTED, 1, 'pending', recordedAt, 120_500));
+    await db.outbox.add(queuedEntry(KEY_REJECTED, 1, 'queued', recordedAt, 120_500));
     const user = await openHistory();
 
     await waitFor(() => expect(bodyRows()).toHaveLength(2));
@@ -277,7 +277,7 @@ describe('history tab', () => {
     expect(refused.querySelectorAll('[data-field]')).toHaveLength(1);
     expect(within(refused).queryByRole('button', { name: 'Corriger la saisie KODE000001' })).toBeNull();
     expect(stored.textContent).toContain('Autre version sur cette tablette');
-    expect((await db.outbox.get(KEY_REJECTED))?.state).toBe('rejected');
+    expect((await db.outbox.get(KEY_REJECTED))?.state).toBe('in_conflict');
 
     await user.click(
       within(refused).getByRole('button', { name: 'Enregistrer la saisie KODE000001 comme correction' }),
@@ -329,7 +329,7 @@ describe('history tab', () => {
         queuedEntry(
           `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
           n + 1,
-          'pending',
+          'queued',
           at(2 * n + 1),
           10_001 + 2 * n,
         ),
@@ -337,9 +337,9 @@ describe('history tab', () => {
     );
     // A correction queued for the newest synced repair keeps that repair's moment, past the queued page.
     await db.outbox.add(
-      queuedEntry('00000000-0000-4000-8000-999999999999', 99, 'pending', at(118), 10_500, {
+      queuedEntry('00000000-0000-4000-8000-999999999999', 99, 'queued', at(118), 10_500, {
         entry: {
-          ...queuedEntry('', 0, 'pending', at(118), 10_500).entry,
+          ...queuedEntry('', 0, 'queued', at(118), 10_500).entry,
           corrects: 'repair-59',
           correction_reason: 'typo',
         },
@@ -364,7 +364,7 @@ describe('history tab', () => {
   it("shows an entry refused for a conflict as such before the history brings the server's version", async () => {
     api.on('GET /repairs', () => offline());
     await db.outbox.add(
-      queuedEntry(KEY_REJECTED, 1, 'rejected', '2025-02-24T09:00:00.000Z', 120_500, {
+      queuedEntry(KEY_REJECTED, 1, 'in_conflict', '2025-02-24T09:00:00.000Z', 120_500, {
         lastError: { code: 422, reason: 'idempotency_conflict', message: '' },
       }),
     );
@@ -434,7 +434,7 @@ describe('history on a tablet held upright', () => {
     const stored = { ...record(1, '2025-03-01T10:00:00.000Z', 120_500), created_at: new Date().toISOString() };
     api.on('GET /repairs', () => ok([stored]));
     await db.outbox.add(
-      queuedEntry(KEY_REJECTED, 1, 'rejected', '2025-03-02T09:00:00.000Z', 105_000, {
+      queuedEntry(KEY_REJECTED, 1, 'refused', '2025-03-02T09:00:00.000Z', 105_000, {
         lastError: { code: 404, message: 'Véhicule introuvable' },
       }),
     );

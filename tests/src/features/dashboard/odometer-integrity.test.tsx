@@ -217,9 +217,9 @@ describe('verdicts in the history', () => {
 
   it('keeps a refused correction a correction of the same repair when it is sent again', async () => {
     await db.outbox.add(
-      queuedEntry('00000000-0000-4000-8000-000000000077', 1, 'rejected', IMPLAUSIBLE.recorded_at, 91_000, {
+      queuedEntry('00000000-0000-4000-8000-000000000077', 1, 'refused', IMPLAUSIBLE.recorded_at, 91_000, {
         entry: {
-          ...queuedEntry('x', 1, 'rejected', IMPLAUSIBLE.recorded_at, 91_000).entry,
+          ...queuedEntry('x', 1, 'refused', IMPLAUSIBLE.recorded_at, 91_000).entry,
           corrects: IMPLAUSIBLE.id,
           correction_reason: 'typo',
         },
@@ -266,7 +266,7 @@ describe("the vehicle's timeline", () => {
     api.on('GET /vehicles/KODE000001/readings', () => ok(readings));
     // The entry stays queued: the server is not reached.
     api.on('POST /repairs', () => offline());
-    await db.outbox.add(queuedEntry('00000000-0000-4000-8000-000000000088', 1, 'pending', ago(DAY / 2), 151_000));
+    await db.outbox.add(queuedEntry('00000000-0000-4000-8000-000000000088', 1, 'queued', ago(DAY / 2), 151_000));
     const user = await renderForm();
     await find(user);
     const section = await screen.findByRole('region', { name: 'Relevés du véhicule' });
@@ -289,7 +289,7 @@ describe("the vehicle's timeline", () => {
     api.on('GET /vehicles/KODE000001/readings', () => ok([newest, { ...implausible, has_photo: true }, own]));
     api.on('POST /repairs', () => offline());
     const key = '00000000-0000-4000-8000-000000000089';
-    await db.outbox.add(queuedEntry(key, 1, 'pending', ago(DAY / 2), 151_000));
+    await db.outbox.add(queuedEntry(key, 1, 'queued', ago(DAY / 2), 151_000));
     await db.photos.add(photoRow(key, partner.id));
     const user = await renderForm();
     await find(user);

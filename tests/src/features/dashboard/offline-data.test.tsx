@@ -28,7 +28,7 @@ const RECORDED_AT = '2025-03-02T09:00:00.000Z';
 
 /** A queued entry whose first send met a 503: it waits a minute before the next try. */
 function waitingEntry(key: string, odometer: number, seq = 1): OutboxEntry {
-  return queuedEntry(key, seq, 'pending', RECORDED_AT, odometer, {
+  return queuedEntry(key, seq, 'queued', RECORDED_AT, odometer, {
     attempts: 1,
     nextAttemptAt: Date.now() + 60_000,
     lastError: { code: 503, message: 'Service indisponible' },
@@ -103,7 +103,7 @@ describe('an entry the server already holds (its answer was lost)', () => {
     api.on('GET /repairs', () => ok([storedRecord(KEY, 45_200)]));
     await openTab(1);
     await waitFor(() => expect(historyRows()).toEqual([['KODE000001', '45 200 km', 'synced']]));
-    expect(await db.outbox.get(KEY)).toMatchObject({ partnerId: 'another-partner', state: 'pending' });
+    expect(await db.outbox.get(KEY)).toMatchObject({ partnerId: 'another-partner', state: 'queued' });
   });
 });
 

@@ -189,7 +189,7 @@ export function queuedEntry(
     },
     state,
     seq,
-    attempts: state === 'pending' ? 0 : 1,
+    attempts: state === 'queued' ? 0 : 1,
     nextAttemptAt: 0,
     lastError: null,
     createdAt: recordedAt,

@@ -59,8 +59,8 @@ beforeEach(async () => {
     void blob.text().then((text) => downloads.push({ name: this.download, type: blob.type, text }));
   });
   await db.outbox.bulkAdd([
-    queuedEntry(PENDING, 1, 'pending', '2026-11-20T08:15:00.000Z', 120_500),
-    queuedEntry(REJECTED, 2, 'rejected', '2026-11-21T09:30:00.000Z', 12, { lastError: REFUSAL }),
+    queuedEntry(PENDING, 1, 'queued', '2026-11-20T08:15:00.000Z', 120_500),
+    queuedEntry(REJECTED, 2, 'refused', '2026-11-21T09:30:00.000Z', 12, { lastError: REFUSAL }),
     queuedEntry(WAITING, 3, 'waiting_for_sign_in', '2026-11-22T16:45:00.000Z', 121_000),
   ]);
 });
@@ -168,8 +168,8 @@ describe('hand-over file', () => {
     });
     const rows = await outboxRows();
     expect(rows.map((row) => [row.key, row.state, row.entry.recorded_at, row.entry.odometer, row.partnerId])).toEqual([
-      [PENDING, 'pending', '2026-11-20T08:15:00.000Z', 120_500, partner.id],
-      [REJECTED, 'rejected', '2026-11-21T09:30:00.000Z', 12, partner.id],
+      [PENDING, 'queued', '2026-11-20T08:15:00.000Z', 120_500, partner.id],
+      [REJECTED, 'refused', '2026-11-21T09:30:00.000Z', 12, partner.id],
     ]);
     // Its reason is worded here, by this tablet, from the code the file carries.
     expect(rows[1]!.lastError).toEqual({ code: 400, message: '' });

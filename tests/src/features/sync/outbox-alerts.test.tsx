@@ -59,7 +59,7 @@ describe('entries that need the mechanic', () => {
   it('unsent for 23 hours: nothing; past 24 hours: named, with no connection since, until Send now clears it', async () => {
     fakeClock();
     const created = ago(23 * HOUR);
-    await db.outbox.add(queuedEntry(KEY, 1, 'pending', created, 120_500));
+    await db.outbox.add(queuedEntry(KEY, 1, 'queued', created, 120_500));
     await renderWithApp(<SyncAlerts />);
     await settle();
     expect(banner('stale')).toBeNull();
@@ -82,7 +82,7 @@ describe('entries that need the mechanic', () => {
   it("an entry the server keeps failing says so, with the server's words; offline, no Send now", async () => {
     fakeClock();
     await db.outbox.add(
-      queuedEntry(KEY, 1, 'pending', ago(30 * HOUR), 98_000, {
+      queuedEntry(KEY, 1, 'queued', ago(30 * HOUR), 98_000, {
         attempts: 9,
         nextAttemptAt: NOW + 60_000,
         lastError: { code: 503, message: 'Service momentanément indisponible' },
@@ -101,7 +101,7 @@ describe('entries that need the mechanic', () => {
   it("refused: named at once with the server's reason; Correct opens the history, where it is corrected", async () => {
     api.on('POST /repairs', () => offline());
     await db.outbox.add(
-      queuedEntry(KEY, 1, 'rejected', ago(5 * 60_000), 75_000, {
+      queuedEntry(KEY, 1, 'refused', ago(5 * 60_000), 75_000, {
         lastError: { code: 400, message: 'Veuillez saisir un kilometrage valide' },
       }),
     );

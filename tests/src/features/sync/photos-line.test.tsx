@@ -38,7 +38,7 @@ describe("the storage's photo line", () => {
   });
 
   it('counts every photo, offers only those of sent entries, and drops them after confirmation', async () => {
-    await db.outbox.add(queuedEntry(QUEUED, 1, 'pending', '2026-11-20T08:15:00.000Z', 120_500));
+    await db.outbox.add(queuedEntry(QUEUED, 1, 'queued', '2026-11-20T08:15:00.000Z', 120_500));
     await db.photos.bulkAdd([photo(QUEUED, 150 * KB), photo(SENT, 100 * KB), photo(SENT_TOO, 50 * KB)]);
     await renderLine();
     const line = (await screen.findByText(/Photos du compteur sur la tablette/)).closest('[data-photo-storage]')!;

@@ -184,7 +184,7 @@ describe('answers checked against the contract', () => {
       await engine.idle();
       expect(fetchMock).toHaveBeenCalledTimes(1);
       expect(await db.outbox.toArray()).toMatchObject([
-        { state: 'pending', attempts: 1, lastError: { code: MALFORMED_ANSWER_CODE } },
+        { state: 'queued', attempts: 1, lastError: { code: MALFORMED_ANSWER_CODE } },
       ]);
       expect(await db.history.toArray()).toEqual([]);
 

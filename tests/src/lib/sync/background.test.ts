@@ -238,7 +238,7 @@ describe('background sync: the worker sends the outbox like a page', () => {
 
     expect(server.calls).toEqual([]);
     const [row] = await db.outbox.toArray();
-    expect(row).toMatchObject({ state: 'pending', attempts: 1, lastError: { code: 0 } });
+    expect(row).toMatchObject({ state: 'queued', attempts: 1, lastError: { code: 0 } });
   });
 
   it('a 5xx answer leaves the entry for a later try and asks for one; a refusal does not', async () => {
@@ -247,7 +247,7 @@ describe('background sync: the worker sends the outbox like a page', () => {
     await queue(db, 'partner-a', ['KODE000001', 'ZZZZZZZZZ9']);
     const server = new ServerDouble().next({ code: 503, reason: 'unavailable' }, { code: 404, reason: 'not_found' });
     await expect(worker(db, server, memoryLock(), granted('partner-a')).run()).rejects.toThrow();
-    expect((await db.outbox.toArray()).map((row) => row.state)).toEqual(['pending', 'rejected']);
+    expect((await db.outbox.toArray()).map((row) => row.state)).toEqual(['queued', 'refused']);
 
     const other = database();
     await signedIn(other, 'partner-a');

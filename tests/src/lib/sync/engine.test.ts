@@ -123,7 +123,7 @@ describe('outbox engine: what each answer does to a queued entry', () => {
     const entry = await enqueue('partner-a', repair('KODE000001', 1000));
     await settle();
     // The same row again (as if the tablet had not seen the first answer): the server replays.
-    await db.outbox.add({ ...entry, state: 'pending' });
+    await db.outbox.add({ ...entry, state: 'queued' });
     await engine.kick();
     expect(server.calls.map((call) => call.key)).toEqual([entry.key, entry.key]);
     expect(server.stored.size).toBe(1);
@@ -163,7 +163,7 @@ describe('outbox engine: what each answer does to a queued entry', () => {
     await enqueue('partner-a', repair('KODE000001', 1000));
     await settle();
     const [row] = await outbox(db);
-    expect(row).toMatchObject({ state: 'pending', attempts: 1, lastError: { code: 0 } });
+    expect(row).toMatchObject({ state: 'queued', attempts: 1, lastError: { code: 0 } });
     // random 0.5 × base 2 s
     expect(row?.nextAttemptAt).toBe(clock.time + 1000);
     await clock.advance(999, settle);
@@ -181,7 +181,7 @@ describe('outbox engine: what each answer does to a queued entry', () => {
     await clock.advance(SYNC_POLICY.sendTimeoutMs, flush);
     await settle();
     const [row] = await outbox(db);
-    expect(row).toMatchObject({ state: 'pending', attempts: 1, lastError: { code: 0, message: 'timeout' } });
+    expect(row).toMatchObject({ state: 'queued', attempts: 1, lastError: { code: 0, message: 'timeout' } });
     await clock.advance(1000, settle);
     expect(server.calls).toHaveLength(2);
     expect(await outbox(db)).toEqual([]);
@@ -192,7 +192,7 @@ describe('outbox engine: what each answer does to a queued entry', () => {
     server.next({ code: 500, reason: 'internal', message: 'Erreur interne' });
     await enqueue('partner-a', repair('KODE000001', 1000));
     await settle();
-    expect((await outbox(db))[0]).toMatchObject({ state: 'pending', attempts: 1, lastError: { code: 500 } });
+    expect((await outbox(db))[0]).toMatchObject({ state: 'queued', attempts: 1, lastError: { code: 500 } });
     await clock.advance(1000, settle);
     expect(await outbox(db)).toEqual([]);
   });
@@ -204,7 +204,7 @@ describe('outbox engine: what each answer does to a queued entry', () => {
     });
     await enqueue('partner-a', repair('KODE000001', 1000));
     await settle();
-    expect((await outbox(db))[0]).toMatchObject({ state: 'pending', attempts: 1, lastError: { code: 400 } });
+    expect((await outbox(db))[0]).toMatchObject({ state: 'queued', attempts: 1, lastError: { code: 400 } });
   });
 
   it('429: honours Retry-After', async () => {
@@ -212,7 +212,7 @@ describe('outbox engine: what each answer does to a queued entry', () => {
     server.next({ code: 429, reason: 'rate_limited', retryAfterMs: 30_000 });
     await enqueue('partner-a', repair('KODE000001', 1000));
     await settle();
-    expect((await outbox(db))[0]).toMatchObject({ state: 'pending', attempts: 1, nextAttemptAt: clock.time + 30_000 });
+    expect((await outbox(db))[0]).toMatchObject({ state: 'queued', attempts: 1, nextAttemptAt: clock.time + 30_000 });
     await clock.advance(29_999, settle);
     expect(server.calls).toHaveLength(1);
     // Even "back online" does not cut a server's Retry-After short.
@@ -231,7 +231,7 @@ describe('outbox engine: what each answer does to a queued entry', () => {
     await enqueue('partner-a', repair('KODE000002', 2000));
     await settle();
     const rows = await outbox(db);
-    expect(rows.map((row) => row.state)).toEqual(['waiting_for_sign_in', 'pending']);
+    expect(rows.map((row) => row.state)).toEqual(['waiting_for_sign_in', 'queued']);
     expect(rows[0]?.lastError).toMatchObject({ code: 401, message: 'Session expirée' });
     // Sending has stopped: no retry, whatever happens, until a sign-in.
     await engine.kick('online');
@@ -250,20 +250,20 @@ describe('outbox engine: what each answer does to a queued entry', () => {
     server.next({ code: 401, reason: 'unauthorized' });
     await enqueue('partner-a', repair('KODE000001', 1000));
     await settle();
-    expect((await outbox(db))[0]).toMatchObject({ state: 'pending', attempts: 1 });
+    expect((await outbox(db))[0]).toMatchObject({ state: 'queued', attempts: 1 });
   });
 
   it.each([
-    [400, 'recorded_at_out_of_range', 'La date de saisie est trop ancienne ou dans le futur'],
-    [404, 'vehicle_not_found', 'Véhicule introuvable'],
-    [422, 'idempotency_conflict', 'Conflit'],
-  ])('%i: rejected with the server message and reason code, never retried', async (code, reason, message) => {
+    [400, 'recorded_at_out_of_range', 'La date de saisie est trop ancienne ou dans le futur', 'refused'],
+    [404, 'vehicle_not_found', 'Véhicule introuvable', 'refused'],
+    [422, 'idempotency_conflict', 'Conflit', 'in_conflict'],
+  ])('%i: rejected with the server message and reason code, never retried', async (code, reason, message, state) => {
     const { db, engine, server, settle, clock, enqueue } = setup();
     server.next({ code, reason, message, ...(code === 400 ? { fields: { recorded_at: message } } : {}) });
     await enqueue('partner-a', repair('KODE000001', 1000));
     await settle();
     const [row] = await outbox(db);
-    expect(row?.state).toBe('rejected');
+    expect(row?.state).toBe(state);
     expect(row?.lastError).toEqual({
       code,
       reason,
@@ -380,7 +380,7 @@ describe('outbox engine: timing, order and exclusivity', () => {
     const later = await enqueue('partner-a', repair('KODE000001', 1100));
     await settle();
     expect(server.keysSent()).toContain(later.key);
-    expect((await outbox(db)).map((row) => row.state)).toEqual(['rejected']);
+    expect((await outbox(db)).map((row) => row.state)).toEqual(['refused']);
   });
 
   it.each([
@@ -455,7 +455,7 @@ describe('outbox engine: timing, order and exclusivity', () => {
     const entry = await enqueue('partner-a', repair('KODE000001', 1000));
     await settle();
     expect(server.stored.size).toBe(1);
-    expect((await outbox(db))[0]).toMatchObject({ key: entry.key, state: 'pending' });
+    expect((await outbox(db))[0]).toMatchObject({ key: entry.key, state: 'queued' });
     await clock.advance(1000, settle);
     expect(server.keysSent()).toEqual([entry.key, entry.key]);
     expect(server.stored.size).toBe(1);
@@ -542,7 +542,7 @@ describe('outbox engine: partners on one tablet', () => {
     db.outbox.hook('updating').unsubscribe(claimed);
     expect(session.current).toBe('partner-b');
     expect(server.calls).toEqual([]);
-    expect(await outbox(db)).toMatchObject([{ key: entry.key, state: 'pending' }]);
+    expect(await outbox(db)).toMatchObject([{ key: entry.key, state: 'queued' }]);
 
     session.current = 'partner-a';
     await engine.resume('partner-a');
@@ -632,8 +632,8 @@ describe('outbox engine: one pass sends vehicles side by side', () => {
     await pass;
     expect(hand.asked).toEqual([a1, b1, c1, b2, a2]);
     expect((await outbox(db)).map((row) => [row.key, row.state, row.attempts])).toEqual([
-      [a2, 'pending', 1],
-      [a3, 'pending', 0],
+      [a2, 'queued', 1],
+      [a3, 'queued', 0],
     ]);
   });
 
@@ -827,6 +827,6 @@ describe('outbox engine: while the network is down', () => {
     await hand.whenInFlight([v3!, v4!, v5!, v6!]);
     for (const key of [v3!, v4!, v5!, v6!]) hand.answer(key, 'store');
     await pass;
-    expect((await outbox(db)).map((row) => [row.key, row.state, row.attempts])).toEqual([[v1, 'pending', 1]]);
+    expect((await outbox(db)).map((row) => [row.key, row.state, row.attempts])).toEqual([[v1, 'queued', 1]]);
   });
 });

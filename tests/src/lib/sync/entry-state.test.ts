@@ -1,33 +1,38 @@
-/** An entry's life: its state read from the outbox or the history, the moves allowed, the history's labels. */
+/** An entry's life: its state as stored (and as stored before version 7), the moves allowed, the history's labels. */
 import { describe, expect, it } from 'vitest';
 import type { OutboxError, OutboxState } from '../../../../src/lib/db';
 import {
   entryStatusLabel,
   isQueued,
   mayMove,
-  outboxEntryState,
+  parkedState,
   storedEntryState,
-  type EntryState,
 } from '../../../../src/lib/sync/entry-state';
+import { stateSince7 } from '../../../../src/lib/sync/outbox-meta';
 
 const refusal: OutboxError = { code: 422, reason: 'odometer_invalid', message: 'Kilométrage invalide' };
 const conflict: OutboxError = { code: 422, reason: 'idempotency_conflict', message: '' };
 
 describe("an entry's state", () => {
-  it.each<[OutboxState, OutboxError | null, EntryState]>([
+  it('a refusal parks it refused, or in conflict when the server holds its key with other values', () => {
+    expect(parkedState(refusal)).toBe('refused');
+    expect(parkedState(conflict)).toBe('in_conflict');
+  });
+
+  it.each<[string, OutboxError | null, OutboxState]>([
     ['pending', null, 'queued'],
     ['pending', { code: 0, message: 'timeout' }, 'queued'],
     ['sending', null, 'sending'],
     ['waiting_for_sign_in', null, 'waiting_for_sign_in'],
     ['rejected', refusal, 'refused'],
     ['rejected', conflict, 'in_conflict'],
-  ])('an outbox row %s (last error %j) is %s', (state, lastError, expected) => {
-    expect(outboxEntryState({ state, lastError })).toBe(expected);
+  ])('stored as %s before version 7 (last error %j), it is %s since', (state, lastError, expected) => {
+    expect(stateSince7({ state: state as Parameters<typeof stateSince7>[0]['state'], lastError })).toBe(expected);
   });
 
-  it('is queued, the one state a sender claims from, only while pending', () => {
-    const states: OutboxState[] = ['pending', 'sending', 'waiting_for_sign_in', 'rejected'];
-    expect(states.map((state) => isQueued({ state, lastError: null }))).toEqual([true, false, false, false]);
+  it('is queued, the one state a sender claims from, only while queued', () => {
+    const states: OutboxState[] = ['queued', 'sending', 'waiting_for_sign_in', 'refused', 'in_conflict'];
+    expect(states.map((state) => isQueued({ state }))).toEqual([true, false, false, false, false]);
   });
 
   it('a stored repair is stored until a correction supersedes it', () => {

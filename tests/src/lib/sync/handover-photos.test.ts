@@ -26,7 +26,7 @@ const entry: OutboxEntry = {
   key: ENTRY_KEY,
   partnerId: PARTNER,
   entry: { ...repair('KODE000001', 128_450), recorded_at: '2026-11-28T08:15:00.000Z' },
-  state: 'pending',
+  state: 'queued',
   seq: 1,
   attempts: 0,
   nextAttemptAt: 0,

@@ -26,7 +26,7 @@ function row(key: string, seq: number, odometer: number, overrides: Partial<Outb
       note: '',
       recorded_at: `2026-11-2${seq}T08:15:00.000Z`,
     },
-    state: 'pending',
+    state: 'queued',
     seq,
     attempts: 0,
     nextAttemptAt: 0,
@@ -146,7 +146,7 @@ describe('what a file says of an entry’s last failure', () => {
     const file = await exported(KEY, [
       row(FIRST, 1, 120_500, { lastError: { code: 0, message: 'Failed to fetch' } }),
       row(SECOND, 2, 12, {
-        state: 'rejected',
+        state: 'refused',
         lastError: {
           code: 400,
           reason: 'odometer_invalid',

@@ -102,7 +102,7 @@ describe("merging the server's repairs into the history", () => {
     await mergeServerRecords(db, 'partner-a', [storedUnder(entry, { odometer: 121_500 })]);
     const kept = await db.outbox.get(entry.key);
     expect(kept?.entry).toEqual(entry.entry);
-    expect(kept?.state).toBe('rejected');
+    expect(kept?.state).toBe('in_conflict');
     expect(kept?.lastError).toEqual({ code: 422, reason: 'idempotency_conflict', message: '' });
     // The server's version is in the history too: both are there to be compared.
     expect((await db.history.toArray()).map((row) => row.odometer)).toEqual([121_500]);

@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { DB_VERSION, PortalDatabase, type OutboxEntry } from '../../../../src/lib/db';
+import { DB_VERSION, PortalDatabase } from '../../../../src/lib/db';
 import { addToOutbox, OUTBOX_SEQ_KEY } from '../../../../src/lib/sync/outbox';
 import { newestQueued, partnerOutbox } from '../../../../src/lib/sync/outbox-queries';
 import { repair } from './support';
@@ -15,7 +15,10 @@ const V1_STORES = {
   outbox: 'key, partnerId, state, [partnerId+seq], [partnerId+state]',
 };
 
-function v1Entry(n: number, partnerId: string, state: OutboxEntry['state'], kodeId = `KODE00010${n}`): OutboxEntry {
+/** The words the outbox stored an entry's state in before version 7. */
+type StateBefore7 = 'pending' | 'sending' | 'rejected' | 'waiting_for_sign_in';
+
+function v1Entry(n: number, partnerId: string, state: StateBefore7, kodeId = `KODE00010${n}`) {
   return {
     key: `00000000-0000-4000-8000-00000000000${n}`,
     partnerId,
@@ -65,8 +68,9 @@ describe('IndexedDB schema upgrade', () => {
     expect(db.verno).toBe(DB_VERSION);
     const rows = await db.outbox.orderBy('seq').toArray();
     expect(rows.map((row) => row.key)).toEqual(queued.map((row) => row.key));
-    // Every field survives; a send interrupted by the update goes again under the same key.
-    expect(rows.map((row) => row.state)).toEqual(['pending', 'pending', 'rejected', 'waiting_for_sign_in', 'pending']);
+    // Every field survives, the state in the words of its life (version 7); a send interrupted by the
+    // update goes again under the same key.
+    expect(rows.map((row) => row.state)).toEqual(['queued', 'queued', 'refused', 'waiting_for_sign_in', 'queued']);
     expect(rows[2]?.lastError).toEqual({ code: 404, message: 'Véhicule introuvable' });
     expect(rows.map((row) => row.entry)).toEqual(queued.map((row) => row.entry));
     expect((await partnerOutbox(db, 'partner-a')).map((row) => row.seq)).toEqual([1, 2, 3, 5]);

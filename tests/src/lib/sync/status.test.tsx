@@ -56,12 +56,12 @@ describe('the sync status', () => {
     const status = follow();
     expect(await status.until((now) => now.online === true)).toMatchObject({ waiting: 0, rejected: 0 });
     await db.outbox.bulkAdd([
-      queuedEntry(KEY(1), 1, 'rejected', '2025-03-01T08:00:00.000Z', 1000, { createdAt: '2025-03-01T08:00:00.000Z' }),
+      queuedEntry(KEY(1), 1, 'refused', '2025-03-01T08:00:00.000Z', 1000, { createdAt: '2025-03-01T08:00:00.000Z' }),
       queuedEntry(KEY(2), 2, 'waiting_for_sign_in', '2025-03-01T09:00:00.000Z', 2000, {
         createdAt: '2025-03-01T09:00:00.000Z',
       }),
-      queuedEntry(KEY(3), 3, 'pending', '2025-03-01T10:00:00.000Z', 3000, { createdAt: '2025-03-01T10:00:00.000Z' }),
-      { ...queuedEntry(KEY(4), 4, 'pending', '2025-03-01T07:00:00.000Z', 4000), partnerId: 'someone-else' },
+      queuedEntry(KEY(3), 3, 'queued', '2025-03-01T10:00:00.000Z', 3000, { createdAt: '2025-03-01T10:00:00.000Z' }),
+      { ...queuedEntry(KEY(4), 4, 'queued', '2025-03-01T07:00:00.000Z', 4000), partnerId: 'someone-else' },
     ]);
     expect(await status.until((now) => now.waiting === 2)).toMatchObject({
       rejected: 1,

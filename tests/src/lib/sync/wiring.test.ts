@@ -88,7 +88,7 @@ function queued(n: number, partnerId: string, overrides: Partial<OutboxEntry> = 
       note: '',
       recorded_at: new Date().toISOString(),
     },
-    state: 'pending',
+    state: 'queued',
     seq: n,
     attempts: 3,
     nextAttemptAt: Date.now() + 3_600_000,
@@ -200,13 +200,13 @@ describe('vehicle lookup', () => {
     expect((await checkReading('KODE000001', 120_000, vehicle)).kind).toBe('ok');
     expect((await checkReading('KODE000001', 120_001, vehicle)).kind).toBe('too_high');
     await db.outbox.add({
-      ...queued(1, 'partner-a', { state: 'pending' }),
+      ...queued(1, 'partner-a', { state: 'queued' }),
       entry: { ...queued(1, 'partner-a').entry, kode_id: 'KODE000001', odometer: 120_000 },
     });
     const verdict = await checkReading('KODE000001', 110_000, vehicle);
     expect(verdict).toMatchObject({ kind: 'lower', previous: { odometer: 120_000 } });
     // A rejected entry is not a known reading.
-    await db.outbox.toCollection().modify({ state: 'rejected' });
+    await db.outbox.toCollection().modify({ state: 'refused' });
     expect((await checkReading('KODE000001', 110_000, vehicle)).kind).toBe('ok');
   });
 });
