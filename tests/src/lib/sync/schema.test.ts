@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DB_VERSION, PortalDatabase } from '../../../../src/lib/db';
 import { addToOutbox, OUTBOX_SEQ_KEY } from '../../../../src/lib/sync/outbox';
 import { newestQueued, partnerOutbox } from '../../../../src/lib/sync/outbox-queries';
-import { repair } from './support';
+import { olderEntryBody, repair } from './support';
 
 /** The stores exactly as version 1 of the app declared them. */
 const V1_STORES = {
@@ -22,14 +22,7 @@ function v1Entry(n: number, partnerId: string, state: StateBefore7, kodeId = `KO
   return {
     key: `00000000-0000-4000-8000-00000000000${n}`,
     partnerId,
-    entry: {
-      kode_id: kodeId,
-      odometer: 1000 * n,
-      repair_type_id: 'oil',
-      consented: true,
-      note: '',
-      recorded_at: `2025-02-0${n}T10:00:00.000Z`,
-    },
+    entry: olderEntryBody(n, kodeId, `2025-02-0${n}T10:00:00.000Z`),
     state,
     seq: n,
     attempts: n - 1,

@@ -310,3 +310,15 @@ export const partnerUser = (id: string): User => ({
   role: 'partner',
   partner: { phone_number: '0555123456', location: { latitude: 36, longitude: 3 } },
 });
+
+/** The body of the `n`th entry of an outbox written by an older version (schema and upgrade tests). */
+export function olderEntryBody(n: number, kodeId: string, recordedAt: string) {
+  return {
+    kode_id: kodeId,
+    odometer: 1000 * n,
+    repair_type_id: 'oil',
+    consented: true,
+    note: '',
+    recorded_at: recordedAt,
+  };
+}

@@ -8,7 +8,7 @@ import type { Photo } from '../../../../contract';
 import { DB_VERSION, PortalDatabase, type PhotoRow } from '../../../../src/lib/db';
 import type { TransportResult } from '../../../../src/lib/sync/classify';
 import { SyncEngine } from '../../../../src/lib/sync/engine';
-import { FakeSession, ManualScheduler, memoryLock, sequentialUuids, ServerDouble } from './support';
+import { FakeSession, ManualScheduler, memoryLock, olderEntryBody, sequentialUuids, ServerDouble } from './support';
 
 /** The stores exactly as version 6 of the app declared them (every version before it folded in). */
 const V6_STORES = {
@@ -34,14 +34,7 @@ function v6Entry(n: number, state: string, kodeId: string, lastError: object | n
   return {
     key: key(n),
     partnerId: PARTNER,
-    entry: {
-      kode_id: kodeId,
-      odometer: 1000 * n,
-      repair_type_id: 'oil',
-      consented: true,
-      note: '',
-      recorded_at: `2026-11-0${n}T10:00:00.000Z`,
-    },
+    entry: olderEntryBody(n, kodeId, `2026-11-0${n}T10:00:00.000Z`),
     state,
     seq: n,
     attempts: lastError ? 1 : 0,
