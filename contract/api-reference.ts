@@ -1,25 +1,12 @@
 /**
- * What the generated API reference says of each call beyond its answers (contract/endpoints.ts): its
- * summary, the section of docs/API.md that explains it, how it is authenticated, its request schemas
- * and the failures it answers with their reasons. The server takes its request schemas from here too,
- * so the reference cannot describe a request the routes do not check. Never imported by the PWA.
+ * What the OpenAPI document (server/plugins/openapi.ts) says of each call that its route does not: its
+ * summary, the section of docs/API.md that explains it, how it is authenticated, and the failures it
+ * answers with their reasons. Its request and its answers are declared once, by its route's schemas.
+ * Never imported by the PWA.
  */
-import * as z from 'zod/mini';
 import type { ErrorCode } from './codes';
 import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE_PX, PHOTO_TYPES } from './rules';
 import type { EndpointKey } from './endpoints';
-import {
-  forgotPasswordPayload,
-  IDEMPOTENCY_KEY_PATTERN,
-  listRepairsQuery,
-  loginPayload,
-  profileUpdatePayload,
-  registerPayload,
-  repairEntry,
-  repairParams,
-  resetPasswordPayload,
-  vehicleParams,
-} from './schemas';
 
 /**
  * access_token: `Authorization: Bearer`; refresh_cookie: the refresh cookie and an allowed `X-Origin`;
@@ -32,10 +19,6 @@ export interface EndpointReference {
   /** The anchor of docs/API.md that explains the call. */
   guide: string;
   credentials: Credentials;
-  body?: z.ZodMiniType;
-  query?: z.ZodMiniType;
-  params?: z.ZodMiniType;
-  headers?: z.ZodMiniType;
   /** The failures particular to this call, by status; those every call shares are added (commonFailures). */
   failures: Partial<Record<number, readonly ErrorCode[]>>;
   /** An answer that is not the JSON envelope: its media types and what it holds. */
@@ -53,46 +36,17 @@ const PHOTO_TRAFFIC_NOTE =
 const VALIDATION = ['invalid_request'] as const;
 const RATE_LIMITED = { 429: ['rate_limited'] } as const;
 
-export const repairHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .check(
-      z.regex(IDEMPOTENCY_KEY_PATTERN),
-      z.describe('A UUID made when the mechanic pressed Insert; one repair is stored per partner and key.'),
-    ),
-});
-
-/** A session named in a path: the `id` GET /sessions gives it. */
-export const sessionParams = z.object({
-  id: z.uuid({ error: 'invalid_request' }).check(z.describe("The session's `id`, as `GET /sessions` lists it.")),
-});
-
-/** `DELETE /sessions` ends the caller's other sessions, and says so: `?others=true`, nothing else. */
-export const sessionsDeleteQuery = z.object({
-  others: z
-    .literal('true', { error: 'invalid_request' })
-    .check(z.describe("Required: ends every session of the partner's but the caller's own.")),
-});
-
-export const imageParams = z.object({
-  file: z
-    .string()
-    .check(z.describe('A picture file name: letters, digits, `_` or `-`, then .png, .jpg, .jpeg or .webp.')),
-});
-
 export const API_REFERENCE: Record<EndpointKey, EndpointReference> = {
   'POST auth /login': {
     summary: 'Sign in',
     guide: 'post-login',
     credentials: 'none',
-    body: loginPayload,
     failures: { 400: VALIDATION, 401: ['invalid_credentials'], ...RATE_LIMITED },
   },
   'POST auth /register/partner': {
     summary: 'Register a partner and sign them in',
     guide: 'post-registerpartner',
     credentials: 'none',
-    body: registerPayload,
     failures: { 400: VALIDATION, 409: ['email_taken'], ...RATE_LIMITED },
   },
   'POST auth /refresh': {
@@ -120,14 +74,12 @@ export const API_REFERENCE: Record<EndpointKey, EndpointReference> = {
     summary: 'Mail a password reset link',
     guide: 'post-forgot-password',
     credentials: 'none',
-    body: forgotPasswordPayload,
     failures: { 400: VALIDATION, ...RATE_LIMITED },
   },
   'POST auth /reset-password': {
     summary: 'Set a new password with a reset link',
     guide: 'post-reset-password',
     credentials: 'none',
-    body: resetPasswordPayload,
     failures: { 400: ['token_invalid', 'passwords_mismatch', 'invalid_request'], ...RATE_LIMITED },
   },
   'GET auth /sessions': {
@@ -140,14 +92,12 @@ export const API_REFERENCE: Record<EndpointKey, EndpointReference> = {
     summary: 'Sign one device out',
     guide: 'delete-sessionsid',
     credentials: 'access_token',
-    params: sessionParams,
     failures: { 400: ['invalid_request'], 404: ['session_not_found'] },
   },
   'DELETE auth /sessions': {
     summary: 'Sign every other device out',
     guide: 'delete-sessionsotherstrue',
     credentials: 'access_token',
-    query: sessionsDeleteQuery,
     failures: { 400: ['invalid_request'] },
   },
   'GET auth /sign-ins': {
@@ -160,7 +110,6 @@ export const API_REFERENCE: Record<EndpointKey, EndpointReference> = {
     summary: "Change the partner's profile",
     guide: 'patch-profile',
     credentials: 'access_token',
-    body: profileUpdatePayload,
     failures: {
       400: ['current_password_required', 'current_password_wrong', 'invalid_request'],
       409: ['email_taken'],
@@ -183,15 +132,12 @@ export const API_REFERENCE: Record<EndpointKey, EndpointReference> = {
     summary: "The partner's repairs, newest first",
     guide: 'get-repairs',
     credentials: 'access_token',
-    query: listRepairsQuery,
     failures: { 400: ['invalid_request', 'date_out_of_range'] },
   },
   'POST partner /repairs': {
     summary: 'Record a repair (or correct one), once per Idempotency-Key',
     guide: 'post-repairs',
     credentials: 'access_token',
-    body: repairEntry,
-    headers: repairHeaders,
     failures: {
       400: [
         'idempotency_key_invalid',
@@ -210,7 +156,6 @@ export const API_REFERENCE: Record<EndpointKey, EndpointReference> = {
     summary: "Join the odometer's photo to a repair, once",
     guide: 'put-repairsidphoto',
     credentials: 'access_token',
-    params: repairParams,
     upload: {
       mediaTypes: PHOTO_TYPES,
       description:
@@ -230,7 +175,6 @@ export const API_REFERENCE: Record<EndpointKey, EndpointReference> = {
     summary: "A repair's odometer photo",
     guide: 'get-repairsidphoto',
     credentials: 'access_token',
-    params: repairParams,
     failures: { 400: ['invalid_request'], 404: ['not_found'] },
     failureNotes: { 503: PHOTO_TRAFFIC_NOTE },
     content: {
@@ -242,14 +186,12 @@ export const API_REFERENCE: Record<EndpointKey, EndpointReference> = {
     summary: 'A vehicle and its last reading',
     guide: 'get-vehicleskode_id',
     credentials: 'access_token',
-    params: vehicleParams,
     failures: { 400: ['kode_id_invalid'], 404: ['vehicle_not_found'] },
   },
   'GET partner /vehicles/{kode_id}/readings': {
     summary: "A vehicle's readings from every garage, newest first",
     guide: 'get-vehicleskode_idreadings',
     credentials: 'access_token',
-    params: vehicleParams,
     failures: { 400: ['kode_id_invalid'], 404: ['vehicle_not_found'] },
   },
   'GET public /settings': {
@@ -268,7 +210,6 @@ export const API_REFERENCE: Record<EndpointKey, EndpointReference> = {
     summary: 'A picture',
     guide: 'get-apiimagesfile',
     credentials: 'none',
-    params: imageParams,
     failures: { 400: ['invalid_request'], 404: ['not_found'] },
     content: { mediaTypes: ['image/png', 'image/jpeg', 'image/webp'], description: "The picture's bytes." },
   },
@@ -298,16 +239,12 @@ export const COMMON_FAILURE_NOTES: Partial<Record<number, string>> = {
   503: 'The server is stopping, shedding load, or cannot reach its database: ask again, after Retry-After when it is given.',
 };
 
-/** The failures every call may answer besides its own, by status. */
-export function commonFailures(key: EndpointKey): Partial<Record<number, readonly ErrorCode[]>> {
+/** The failures every call may answer besides its own, by status; `jsonBody` when its route reads a JSON body. */
+export function commonFailures(key: EndpointKey, jsonBody: boolean): Partial<Record<number, readonly ErrorCode[]>> {
   const reference = API_REFERENCE[key];
   const failures: Partial<Record<number, readonly ErrorCode[]>> = {};
-  if (reference.upload) {
-    failures[413] = ['body_too_large'];
-    failures[415] = ['unsupported_media_type'];
-  }
-  if (reference.body) {
-    failures[400] = ['malformed_json'];
+  if (jsonBody) failures[400] = ['malformed_json'];
+  if (jsonBody || reference.upload) {
     failures[413] = ['body_too_large'];
     failures[415] = ['unsupported_media_type'];
   }

@@ -1,8 +1,8 @@
 /**
  * Every call of the API and the `data` it answers on success, per HTTP status (docs/API.md). The server
  * declares each route's response schemas from this table, the PWA's client parses each success answer
- * with it, and contract/api-reference.ts adds what the generated reference says of the requests. Kept
- * apart from that so the PWA's bundle carries the answers' schemas only.
+ * with it, and contract/api-reference.ts adds what the generated reference says that a route does not.
+ * Kept apart from that so the PWA's bundle carries the answers' schemas only.
  */
 import * as z from 'zod/mini';
 import {

@@ -60,6 +60,18 @@ export const vehicleParams = z.object({ kode_id: kodeId });
 /** A repair named in a path (its photo): the id its record gives. */
 export const repairParams = z.object({ id: z.uuid(code('invalid_request')) });
 
+/** A session named in a path: the `id` GET /sessions gives it. */
+export const sessionParams = z.object({
+  id: z.uuid(code('invalid_request')).check(z.describe("The session's `id`, as `GET /sessions` lists it.")),
+});
+
+/** `DELETE /sessions` ends the caller's other sessions, and says so: `?others=true`, nothing else. */
+export const sessionsDeleteQuery = z.object({
+  others: z
+    .literal('true', code('invalid_request'))
+    .check(z.describe("Required: ends every session of the partner's but the caller's own.")),
+});
+
 export const email = z
   .string(code('email_required'))
   .check(
@@ -282,6 +294,16 @@ export const listRepairsQuery = z.object({
 });
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** The headers of POST /repairs; its route checks the key before the body, to answer `idempotency_key_invalid`. */
+export const repairHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .check(
+      z.regex(IDEMPOTENCY_KEY_PATTERN),
+      z.describe('A UUID made when the mechanic pressed Insert; one repair is stored per partner and key.'),
+    ),
+});
 
 /**
  * The first problem of each field, keyed by field name ("location.latitude" folds into "location",

@@ -1,22 +1,70 @@
 /**
  * `npm run docs:api`: writes docs/api-reference.md from the OpenAPI document the server serves at
- * GET /api/openapi.json (server/plugins/openapi.ts), itself generated from the contract's schemas.
- * tests/docs/api-reference.test.ts renders it again in memory and fails when the file is stale.
+ * GET /api/openapi.json (server/plugins/openapi.ts), itself made from the routes' own schemas.
+ * tests/docs/api-reference.test.ts renders it again (`--stdout`) and fails when the file is stale.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { anchorOf } from './markdown-anchor';
-import {
-  buildOpenApiDocument,
-  type JsonSchema,
-  type OpenApiDocument,
-  type OpenApiOperation,
-} from '../server/plugins/openapi';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import type { Database, DatabaseHandle } from '../server/db/client';
+import * as schema from '../server/db/schema';
+import { OPENAPI_PATH } from '../server/plugins/openapi';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const API_REFERENCE_FILE = path.join(ROOT, 'docs', 'api-reference.md');
-export const API_REFERENCE_COMMAND = 'npm run docs:api';
+const API_REFERENCE_FILE = path.join(ROOT, 'docs', 'api-reference.md');
+const API_REFERENCE_COMMAND = 'npm run docs:api';
+
+type JsonSchema = { [key: string]: unknown };
+type Content = Record<string, { schema: JsonSchema }>;
+
+/** What this renderer reads of the document. */
+interface Operation {
+  summary: string;
+  externalDocs: { url: string };
+  security: Record<string, string[]>[];
+  parameters?: {
+    name: string;
+    in: 'path' | 'query' | 'header';
+    required: boolean;
+    description?: string;
+    schema: JsonSchema;
+  }[];
+  requestBody?: { content: Content };
+  responses: Record<string, { description: string; content?: Content }>;
+}
+
+export interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, JsonSchema> };
+}
+
+/** The document names routes, not data: the app is built on a database it never connects to. */
+function unconnectedDatabase(): DatabaseHandle {
+  const db = drizzle.mock({ schema }) as unknown as Database;
+  return { db, bulk: db, kind: 'postgres', migrate: async () => undefined, close: async () => undefined };
+}
+
+/** The document GET /api/openapi.json answers, from the app the server runs (its own data folder, gone after). */
+export async function servedDocument(): Promise<OpenApiDocument> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-docs-'));
+  try {
+    const env = { NODE_ENV: 'development', LOG_LEVEL: 'silent', DATA_DIR: dataDir, MIGRATE_ON_START: 'false' };
+    const app = await buildApp({ config: loadConfig(env), database: unconnectedDatabase() });
+    try {
+      return (await app.inject({ method: 'GET', url: OPENAPI_PATH })).json<OpenApiDocument>();
+    } finally {
+      await app.close();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const code = (value: unknown) => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
@@ -110,12 +158,12 @@ const CREDENTIALS: Record<string, string> = {
   origin: 'an allowed `X-Origin`',
 };
 
-function credentialsOf(operation: OpenApiOperation): string {
+function credentialsOf(operation: Operation): string {
   const names = operation.security.flatMap((requirement) => Object.keys(requirement));
   return names.length === 0 ? 'none' : names.map((name) => CREDENTIALS[name] ?? name).join(' and ');
 }
 
-function answerOf(response: OpenApiOperation['responses'][string]): string {
+function answerOf(response: Operation['responses'][string]): string {
   const [mediaType, content] = Object.entries(response.content ?? {})[0] ?? [];
   const schema = content?.schema ?? {};
   if (typeof schema.$ref === 'string')
@@ -126,7 +174,7 @@ function answerOf(response: OpenApiOperation['responses'][string]): string {
   return `${response.description} (${types.join(', ') || code(mediaType)})`;
 }
 
-function operationSection(method: string, url: string, operation: OpenApiOperation): string[] {
+function operationSection(method: string, url: string, operation: Operation): string[] {
   const lines = [
     `### \`${method.toUpperCase()} ${url}\``,
     '',
@@ -141,10 +189,10 @@ function operationSection(method: string, url: string, operation: OpenApiOperati
     lines.push(`${location === 'path' ? 'Path' : location === 'query' ? 'Query' : 'Headers'}:`, '');
     lines.push(
       ...fieldTable(
-        parameters.map((parameter) => ({
-          name: parameter.name,
-          schema: parameter.schema,
-          required: parameter.required,
+        parameters.map(({ name, description, schema, required }) => ({
+          name,
+          schema: description === undefined ? schema : { ...schema, description },
+          required,
         })),
         'Rules',
       ),
@@ -154,8 +202,10 @@ function operationSection(method: string, url: string, operation: OpenApiOperati
   const body = operation.requestBody?.content['application/json']?.schema;
   if (body) lines.push('Body (JSON):', '', ...fieldTable(fieldsOf(body), 'Rules'), '');
   else if (operation.requestBody) {
-    const types = Object.keys(operation.requestBody.content).map(code).join(' or ');
-    lines.push(`Body (${types}): ${operation.requestBody.description ?? ''}`.trimEnd(), '');
+    // Bytes (a picture): each media type's schema says what they must be.
+    const { content } = operation.requestBody;
+    const said = Object.values(content)[0]?.schema.description;
+    lines.push(`Body (${Object.keys(content).map(code).join(' or ')}): ${String(said ?? '')}`.trimEnd(), '');
   }
   lines.push('| Status | Answer |', '|---|---|');
   for (const [status, response] of Object.entries(operation.responses))
@@ -173,19 +223,19 @@ function recordSection(name: string, schema: JsonSchema): string[] {
   return lines;
 }
 
-export function renderApiReference(document: OpenApiDocument): string {
+function renderApiReference(document: OpenApiDocument): string {
   const operations = Object.entries(document.paths).flatMap(([url, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({ method, url, operation })),
   );
   const lines = [
-    `<!-- Generated by \`${API_REFERENCE_COMMAND}\` (scripts/api-docs.ts) from the contract's schemas: do not edit by hand. -->`,
+    `<!-- Generated by \`${API_REFERENCE_COMMAND}\` (scripts/api-docs.ts) from the routes' schemas: do not edit by hand. -->`,
     '',
     '# API reference',
     '',
-    'Every call of the API, its request and its answers, generated from the schemas in `contract/`: the same ones the',
-    'server checks requests with and writes its answers through, and the PWA parses every answer with. The server',
-    'serves the same reference as an OpenAPI 3.1 document at `GET /api/openapi.json`. How the calls behave (the',
-    'envelope, sessions, dates, corrections) is explained in [API.md](API.md).',
+    "Every call of the API, its request and its answers, generated from its route's own schemas (most of them in",
+    '`contract/`): the ones the server checks requests with and writes its answers through, and the PWA parses every',
+    'answer with. The server serves the same reference as an OpenAPI 3.1 document at `GET /api/openapi.json`. How the',
+    'calls behave (the envelope, sessions, dates, corrections) is explained in [API.md](API.md).',
     '',
     '## Calls',
     '',
@@ -204,9 +254,15 @@ export function renderApiReference(document: OpenApiDocument): string {
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
-function main() {
-  fs.writeFileSync(API_REFERENCE_FILE, renderApiReference(buildOpenApiDocument()));
+/** `--stdout` prints the reference instead of writing it: tests/docs/api-reference.test.ts compares it. */
+async function main() {
+  const reference = renderApiReference(await servedDocument());
+  if (process.argv.includes('--stdout')) {
+    process.stdout.write(reference);
+    return;
+  }
+  fs.writeFileSync(API_REFERENCE_FILE, reference);
   console.log(`wrote ${path.relative(ROOT, API_REFERENCE_FILE)}`);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -1,48 +1,19 @@
 /**
- * The API's OpenAPI 3.1 document, generated from the contract's schemas (contract/endpoints.ts for the
- * answers, contract/api-reference.ts for the requests) and served at GET /api/openapi.json. The same
- * document is rendered into docs/api-reference.md by `npm run docs:api`. The plugin also notes every
- * route the app registers, so a test can check that none is left out of the document.
+ * GET /api/openapi.json: the API's OpenAPI 3.1 document, made by @fastify/swagger from the routes the app
+ * registers. A route's own schemas are the one declaration of its request (body, query, path, headers: what
+ * server/http/validation.ts checks) and of its answers (contract/endpoints.ts); zod writes them as JSON
+ * Schema here. What a route does not say (its summary, credentials, failures and their reasons) comes from
+ * contract/api-reference.ts. `npm run docs:api` renders the document into docs/api-reference.md. The plugin
+ * also notes every route registered, so a test can check that none is left out of the document.
  */
-import type { FastifySchema } from 'fastify';
+import swagger from '@fastify/swagger';
+import type { FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import * as z from 'zod/mini';
-import {
-  API_PREFIXES,
-  allEndpoints,
-  failureEnvelope,
-  responseSchemas,
-  successEnvelope,
-  type Endpoint,
-  type ErrorCode,
-} from '../../contract';
-import {
-  API_REFERENCE,
-  COMMON_FAILURE_NOTES,
-  commonFailures,
-  type Credentials,
-  type EndpointReference,
-} from '../../contract/api-reference';
+import { API_PREFIXES, allEndpoints, responseSchemas, type Endpoint, type ErrorCode } from '../../contract';
+import { API_REFERENCE, COMMON_FAILURE_NOTES, commonFailures, type Credentials } from '../../contract/api-reference';
 
-export type JsonSchema = { [key: string]: unknown };
-
-export interface OpenApiOperation {
-  operationId: string;
-  summary: string;
-  tags: string[];
-  externalDocs: { description: string; url: string };
-  security: Record<string, string[]>[];
-  parameters?: { name: string; in: 'path' | 'query' | 'header'; required: boolean; schema: JsonSchema }[];
-  requestBody?: { required: true; description?: string; content: Record<string, { schema: JsonSchema }> };
-  responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }> }>;
-}
-
-export interface OpenApiDocument {
-  openapi: '3.1.0';
-  info: { title: string; version: string; description: string };
-  paths: Record<string, Record<string, OpenApiOperation>>;
-  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> };
-}
+type JsonSchema = { [key: string]: unknown };
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -56,7 +27,7 @@ const SECURITY: Record<Credentials, Record<string, string[]>[]> = {
   none: [],
 };
 
-const SECURITY_SCHEMES: Record<string, JsonSchema> = {
+const SECURITY_SCHEMES = {
   accessToken: {
     type: 'http',
     scheme: 'bearer',
@@ -74,27 +45,35 @@ const SECURITY_SCHEMES: Record<string, JsonSchema> = {
     name: 'X-Origin',
     description: "The page's origin, one of the allowed origins (APP_URL and ALLOWED_ORIGINS).",
   },
-};
+} as const;
 
 /**
- * Collects the named schemas (`z.meta({ id })`) a conversion met into `components`, and points their
- * references there: each conversion writes them under its own `$defs`.
+ * Converts zod schemas with zod's own z.toJSONSchema, collects the named ones (`z.meta({ id })`) it met
+ * into `components` and points their references there: each conversion writes them under its own `$defs`.
  */
 class SchemaConverter {
   readonly components: Record<string, JsonSchema> = {};
+  /** Every route answers its failures with the same envelope: converted once. */
+  private readonly done = { input: new WeakMap<object, JsonSchema>(), output: new WeakMap<object, JsonSchema>() };
 
   convert(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
+    const known = this.done[io].get(schema);
+    if (known) return known;
+    // A request is described as the client sends it (io input: before defaults and coercions), an answer
+    // as the server writes it; what JSON Schema cannot say (a refinement) is left unsaid, not refused.
     const converted = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
     const { $schema: _dialect, $defs, ...rest } = converted;
     for (const [id, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
       const named = this.pointToComponents(definition) as JsonSchema;
-      const known = this.components[id];
-      if (known && JSON.stringify(known) !== JSON.stringify(named)) {
+      const other = this.components[id];
+      if (other && JSON.stringify(other) !== JSON.stringify(named)) {
         throw new Error(`two different schemas are named ${id} in the contract`);
       }
       this.components[id] = named;
     }
-    return this.pointToComponents(rest) as JsonSchema;
+    const result = this.pointToComponents(rest) as JsonSchema;
+    this.done[io].set(schema, result);
+    return result;
   }
 
   private pointToComponents(value: unknown): unknown {
@@ -116,26 +95,34 @@ function operationIdOf(endpoint: Endpoint): string {
   return endpoint.method.toLowerCase() + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
 }
 
-function parametersOf(
-  converter: SchemaConverter,
-  schema: z.ZodMiniType | undefined,
-  location: 'path' | 'query' | 'header',
-): NonNullable<OpenApiOperation['parameters']> {
-  if (!schema) return [];
-  const object = converter.convert(schema, 'input');
-  const properties = (object.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((object.required ?? []) as string[]);
-  return Object.entries(properties).map(([name, property]) => ({
-    name,
-    in: location,
-    required: location === 'path' || required.has(name),
-    schema: property,
-  }));
+/** The full path of an endpoint as the server serves it: `/api/partner/vehicles/{kode_id}`. */
+export function fullPathOf(endpoint: Endpoint): string {
+  return API_PREFIXES[endpoint.base] + endpoint.path;
 }
 
-function failuresOf(endpoint: Endpoint): Map<number, ErrorCode[]> {
+/** The contract's calls by route, `METHOD url`: a `{name}` is Fastify's `:name`, or its wildcard `*` at the end. */
+function endpointsByRoute(): Map<string, Endpoint> {
+  return new Map(
+    allEndpoints().flatMap((endpoint) => {
+      const path = fullPathOf(endpoint);
+      const urls = new Set([path.replace(/\{(\w+)\}/g, ':$1'), path.replace(/\{\w+\}$/, '*')]);
+      return [...urls].map((url) => [`${endpoint.method} ${url}`, endpoint] as const);
+    }),
+  );
+}
+
+/** Fastify names a path's wildcard `*`; the document names it as the contract does (`/{file}`). */
+function wildcardNamed(params: JsonSchema, endpoint: Endpoint): JsonSchema {
+  const { '*': wildcard, ...named } = (params.properties ?? {}) as Record<string, JsonSchema>;
+  const name = /\{(\w+)\}$/.exec(endpoint.path)?.[1];
+  if (!wildcard || !name) return params;
+  return { ...params, properties: { ...named, [name]: wildcard }, required: [name] };
+}
+
+/** The call's failures with their reasons, by status in order: its own and those every call shares. */
+function failuresOf(endpoint: Endpoint, jsonBody: boolean): Map<number, ErrorCode[]> {
   const failures = new Map<number, ErrorCode[]>();
-  for (const source of [API_REFERENCE[endpoint.key].failures, commonFailures(endpoint.key)]) {
+  for (const source of [API_REFERENCE[endpoint.key].failures, commonFailures(endpoint.key, jsonBody)]) {
     for (const [status, reasons] of Object.entries(source)) {
       const known = failures.get(Number(status)) ?? [];
       failures.set(Number(status), [...known, ...(reasons ?? []).filter((reason) => !known.includes(reason))]);
@@ -144,110 +131,71 @@ function failuresOf(endpoint: Endpoint): Map<number, ErrorCode[]> {
   return new Map([...failures].sort(([a], [b]) => a - b));
 }
 
-function responsesOf(
-  converter: SchemaConverter,
-  endpoint: Endpoint,
-  failure: JsonSchema,
-): OpenApiOperation['responses'] {
+/** A media type object per media type: the JSON envelope, or bytes (a picture, a document). */
+const mediaTypes = (types: readonly string[], schema: (type: string) => JsonSchema) =>
+  Object.fromEntries(types.map((type) => [type, { schema: schema(type) }]));
+
+/** The route's success answers as it declares them, and each failure status (its 4xx, 5xx) with its reasons. */
+function responsesOf(converter: SchemaConverter, endpoint: Endpoint, route: FastifySchema) {
   const reference = API_REFERENCE[endpoint.key];
-  const responses: OpenApiOperation['responses'] = {};
-  for (const [status, data] of Object.entries(endpoint.answers)) {
-    responses[status] = {
-      description: 'Success: `data` as below.',
-      content: { 'application/json': { schema: converter.convert(successEnvelope(data), 'output') } },
-    };
+  const declared = (route.response ?? {}) as Record<string, z.ZodMiniType | undefined>;
+  const json = (description: string, schema: z.ZodMiniType) => ({
+    description,
+    content: mediaTypes(['application/json'], () => converter.convert(schema, 'output')),
+  });
+  const responses: Record<string, JsonSchema> = {};
+  for (const [status, schema] of Object.entries(declared)) {
+    if (/^\d+$/.test(status) && schema) responses[status] = json('Success: `data` as below.', schema);
   }
   if (reference.content) {
-    responses['200'] = {
-      description: reference.content.description,
-      content: Object.fromEntries(reference.content.mediaTypes.map((type) => [type, { schema: {} }])),
-    };
+    const { description } = reference.content;
+    responses['200'] = { description, content: mediaTypes(reference.content.mediaTypes, () => ({})) };
   }
-  for (const [status, reasons] of failuresOf(endpoint)) {
-    responses[String(status)] = {
-      description: [
-        `Failure: ${reasons.map((reason) => `\`${reason}\``).join(', ')}.`,
-        COMMON_FAILURE_NOTES[status],
-        reference.failureNotes?.[status],
-      ]
-        .filter(Boolean)
-        .join(' '),
-      content: { 'application/json': { schema: failure } },
-    };
+  for (const [status, reasons] of failuresOf(endpoint, route.body !== undefined)) {
+    const failure = declared[status >= 500 ? '5xx' : '4xx'];
+    if (!failure) throw new Error(`${endpoint.key} declares no answer for its ${status}: use responseSchemas()`);
+    const notes = [COMMON_FAILURE_NOTES[status], reference.failureNotes?.[status]];
+    const said = [`Failure: ${reasons.map((reason) => `\`${reason}\``).join(', ')}.`, ...notes];
+    responses[String(status)] = json(said.filter(Boolean).join(' '), failure);
   }
   return responses;
 }
 
-/** A JSON body by its schema, or bytes (a picture) by their media types. */
-function requestBodyOf(
-  converter: SchemaConverter,
-  reference: EndpointReference,
-): Pick<OpenApiOperation, 'requestBody'> {
-  if (reference.body) {
-    return {
-      requestBody: {
-        required: true,
-        content: { 'application/json': { schema: converter.convert(reference.body, 'input') } },
-      },
-    };
-  }
-  if (reference.upload) {
-    const { mediaTypes, description } = reference.upload;
-    return {
-      requestBody: {
-        required: true,
-        description,
-        content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: { contentMediaType: type } }])),
-      },
-    };
-  }
-  return {};
-}
-
-function operationOf(converter: SchemaConverter, endpoint: Endpoint, failure: JsonSchema): OpenApiOperation {
+/** The route's schemas as JSON Schema, and what the contract's reference says of the call. */
+function operationOf(converter: SchemaConverter, endpoint: Endpoint, route: FastifySchema): FastifySchema {
   const reference = API_REFERENCE[endpoint.key];
-  const parameters = [
-    ...parametersOf(converter, reference.params, 'path'),
-    ...parametersOf(converter, reference.query, 'query'),
-    ...parametersOf(converter, reference.headers, 'header'),
-  ];
+  const input = (schema: unknown) =>
+    schema === undefined ? undefined : converter.convert(schema as z.ZodMiniType, 'input');
+  const upload = reference.upload;
   return {
     operationId: operationIdOf(endpoint),
     summary: reference.summary,
     tags: [endpoint.base],
     externalDocs: { description: 'How it behaves', url: `API.md#${reference.guide}` },
     security: SECURITY[reference.credentials],
-    ...(parameters.length > 0 ? { parameters } : {}),
-    ...requestBodyOf(converter, reference),
-    responses: responsesOf(converter, endpoint, failure),
+    // A picture's bytes are read by a content-type parser of the route's, not checked by a schema.
+    body:
+      input(route.body) ??
+      (upload && {
+        content: mediaTypes(upload.mediaTypes, (type) => ({ description: upload.description, contentMediaType: type })),
+      }),
+    querystring: input(route.querystring),
+    params: route.params === undefined ? undefined : wildcardNamed(input(route.params)!, endpoint),
+    headers: input(route.headers),
+    response: responsesOf(converter, endpoint, route),
   };
 }
 
-/** The full path of an endpoint as the server serves it: `/api/partner/vehicles/{kode_id}`. */
-export function fullPathOf(endpoint: Endpoint): string {
-  return API_PREFIXES[endpoint.base] + endpoint.path;
-}
-
-export function buildOpenApiDocument(): OpenApiDocument {
-  const converter = new SchemaConverter();
-  const failure = converter.convert(failureEnvelope, 'output');
-  const paths: OpenApiDocument['paths'] = {};
-  for (const endpoint of allEndpoints()) {
-    const path = fullPathOf(endpoint);
-    paths[path] = { ...paths[path], [endpoint.method.toLowerCase()]: operationOf(converter, endpoint, failure) };
-  }
-  const schemas = Object.fromEntries(Object.entries(converter.components).sort(([a], [b]) => a.localeCompare(b)));
-  return {
-    openapi: '3.1.0',
-    info: {
-      title: 'KODE Garage partner portal API',
-      version: API_VERSION,
-      description:
-        'Every answer but a picture and this document is JSON in one envelope: `{code, status: "success", data}` ' +
-        'or `{code, status: "error", error}`, the HTTP status equal to `code`. Explained in docs/API.md.',
-    },
-    paths,
-    components: { schemas, securitySchemes: SECURITY_SCHEMES },
+/** @fastify/swagger's transform: each visible route becomes the operation of its call in the contract. */
+function transformOf(converter: SchemaConverter) {
+  const endpoints = endpointsByRoute();
+  return ({ schema, url, route }: { schema: FastifySchema | undefined; url: string; route: RouteOptions }) => {
+    if (schema?.hide) return { schema, url };
+    const endpoint = endpoints.get(`${String(route.method)} ${url}`);
+    if (!endpoint) {
+      throw new Error(`${String(route.method)} ${url} is not in contract/endpoints.ts: add it, or hide the route`);
+    }
+    return { url: fullPathOf(endpoint), schema: operationOf(converter, endpoint, schema ?? {}) };
   };
 }
 
@@ -277,8 +225,42 @@ export const openApiPlugin = fp(
     });
     app.decorate('registeredRoutes', () => routes);
 
-    // Built once: the contract does not change while the server runs.
-    const document = JSON.stringify(buildOpenApiDocument());
+    const converter = new SchemaConverter();
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'KODE Garage partner portal API',
+          version: API_VERSION,
+          description:
+            'Every answer but a picture and this document is JSON in one envelope: `{code, status: "success", data}` ' +
+            'or `{code, status: "error", error}`, the HTTP status equal to `code`. Explained in docs/API.md.',
+        },
+        components: { securitySchemes: SECURITY_SCHEMES },
+      },
+      // OpenAPI 3.1 is JSON Schema 2020-12: `const` stays as zod writes it.
+      convertConstToEnum: false,
+      transform: transformOf(converter),
+      // The calls in the contract's order, and the named schemas the conversions met.
+      transformObject: (document) => {
+        if (!('openapiObject' in document)) throw new Error('the API is described in OpenAPI 3.1 only');
+        const { openapiObject } = document;
+        const order = allEndpoints().map(fullPathOf);
+        const paths = Object.entries(openapiObject.paths ?? {}).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
+        const schemas = Object.entries(converter.components).sort(([a], [b]) => a.localeCompare(b));
+        return Object.assign(openapiObject, {
+          paths: Object.fromEntries(paths),
+          components: { ...openapiObject.components, schemas: Object.fromEntries(schemas) },
+        });
+      },
+    });
+
+    // Made once every route is registered (the routes do not change while the server runs), so a
+    // route missing from the contract stops the start rather than a reader of the document.
+    let document = '';
+    app.addHook('onReady', async () => {
+      document = JSON.stringify(app.swagger());
+    });
     app.get(
       OPENAPI_PATH,
       { schema: { response: responseSchemas('GET api /openapi.json') } },

@@ -32,9 +32,10 @@ export const staticSitePlugin = fp<{ distDir: string }>(
       });
       // The files' wildcard would otherwise take an API path no route matches (an empty segment, a
       // segment too long for a file name) and refuse it as a file (403): an API path is never a file.
-      app.all('/api/*', (request, reply) => sendNotFound(request, reply));
+      // These routes, as @fastify/static's own, are the PWA's: hidden from the API's OpenAPI document.
+      app.all('/api/*', { schema: { hide: true } }, (request, reply) => sendNotFound(request, reply));
       for (const pathname of Object.keys(PRERENDERED_PAGES)) {
-        app.get(pathname, (request, reply) => {
+        app.get(pathname, { schema: { hide: true } }, (request, reply) => {
           const variant = shellVariantOf(request.cookies[LANGUAGE_COOKIE], request.cookies[COLOR_MODE_COOKIE]);
           const queryAt = request.url.indexOf('?');
           const file = prerenderedFile(pathname, variant, queryAt === -1 ? '' : request.url.slice(queryAt));

@@ -92,7 +92,8 @@ export const FOREIGN_PROBE_PATHS = ['/healthz', '/livez', '/readyz'] as const;
 
 export const foreignProbeRoutes: ZodRoutes = async (app) => {
   for (const url of FOREIGN_PROBE_PATHS) {
-    app.get(url, { schema: { response: { 404: failureEnvelope } } }, async () => {
+    // Hidden from the OpenAPI document: no client of ours calls them.
+    app.get(url, { schema: { hide: true, response: { 404: failureEnvelope } } }, async () => {
       throw notFound();
     });
   }

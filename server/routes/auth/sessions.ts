@@ -5,8 +5,7 @@
  */
 import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
 import type * as z from 'zod/mini';
-import { responseSchemas, type deviceSessionRecord } from '../../../contract';
-import { sessionParams, sessionsDeleteQuery } from '../../../contract/api-reference';
+import { responseSchemas, sessionParams, sessionsDeleteQuery, type deviceSessionRecord } from '../../../contract';
 import type { Config } from '../../config';
 import { notFound, unauthorized } from '../../http/errors';
 import { success } from '../../http/reply';

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsync, FastifyRequest, RawServerDefault } from 'fastify';
-import { IDEMPOTENCY_KEY_PATTERN, repairEntry, responseSchemas, type RepairRecord } from '../../../contract';
+import {
+  IDEMPOTENCY_KEY_PATTERN,
+  repairEntry,
+  repairHeaders,
+  responseSchemas,
+  type RepairRecord,
+} from '../../../contract';
 import { badRequest, conflict, notFound, unauthorized } from '../../http/errors';
 import { success } from '../../http/reply';
 import type { ZodMiniTypeProvider } from '../../http/validation';
@@ -35,8 +41,9 @@ export const repairsCreateRoute: ZodRoutes = async (app) => {
   app.post(
     '/repairs',
     {
-      schema: { body: repairEntry, response: responseSchemas('POST partner /repairs') },
-      // The key is checked before the body, so a client that never sends one learns that first.
+      schema: { body: repairEntry, headers: repairHeaders, response: responseSchemas('POST partner /repairs') },
+      // The key is checked before the body (and the headers' schema), so a client that never sends one
+      // learns that first, with its own reason.
       preValidation: async (request) => {
         idempotencyKeyOf(request);
       },
