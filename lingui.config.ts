@@ -21,7 +21,10 @@ const HISTORY_SOURCES = [
   'CorrectRepairDialog',
   'AdvicesPanel',
   'VehicleTimeline',
-].map((name) => `<rootDir>/src/features/dashboard/components/${name}.tsx`);
+]
+  .map((name) => `<rootDir>/src/features/dashboard/components/${name}.tsx`)
+  // The history's status badges, worded by the entries module.
+  .concat('<rootDir>/src/lib/entries/status-looks.ts');
 
 export default defineConfig({
   sourceLocale: 'fr',

@@ -9,7 +9,7 @@
  */
 import crypto from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { SYNC_POLICY } from '../src/lib/sync/policy';
+import { SYNC_POLICY } from '../src/lib/entries/policy';
 import { newBenchContext, signInThroughForm } from './lib/browser';
 import { countRows, currentSeq, outboxRows, putRows, type QueuedRepair } from './lib/idb';
 import { runLoad } from './lib/load';

@@ -1,4 +1,21 @@
 /**
+ * The reasons POST /repairs refuses a well-formed entry for: only the server can tell (the repair types
+ * it knows, what it stores under a key, what may still be corrected), so an entry queued offline meets
+ * them when it is sent. The PWA's entries module words each one and says which state it parks the entry
+ * in (src/lib/entries/refusals.ts).
+ */
+export const ENTRY_REFUSAL_CODES = [
+  'repair_type_not_found',
+  'idempotency_conflict',
+  'repair_not_found',
+  'already_corrected',
+  'correction_window_closed',
+  'correction_vehicle_changed',
+  'correction_recorded_at_changed',
+] as const;
+export type EntryRefusalCode = (typeof ENTRY_REFUSAL_CODES)[number];
+
+/**
  * Machine-readable reasons. Validation issues carry one of these as their message; each side
  * turns it into words (the PWA through its Lingui catalogs, the server through its own table).
  */
@@ -34,16 +51,10 @@ export const ERROR_CODES = [
   'unauthorized',
   'forbidden_origin',
   'vehicle_not_found',
-  'repair_type_not_found',
-  'idempotency_conflict',
+  ...ENTRY_REFUSAL_CODES,
   'correction_invalid',
-  'repair_not_found',
-  'already_corrected',
   'photo_exists',
   'photo_invalid',
-  'correction_window_closed',
-  'correction_vehicle_changed',
-  'correction_recorded_at_changed',
   'idempotency_key_invalid',
   'rate_limited',
   'not_found',

@@ -3,6 +3,11 @@
  * Changing one here changes it on both sides of the wire.
  */
 export const KODE_ID_LENGTH = 10;
+
+/** A kode_id as the server stores and compares it: case and surrounding spaces do not matter. */
+export function normaliseKodeId(kodeId: string): string {
+  return kodeId.trim().toUpperCase();
+}
 export const ODOMETER_MIN = 1;
 export const ODOMETER_MAX = 2_000_000;
 /** How far in the future a recorded_at may be (clock drift between tablet and server). */

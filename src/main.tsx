@@ -40,7 +40,7 @@ const stopWaitingForPartner = subscribeSession(() => {
   stopWaitingForPartner();
   afterFirstScreen(
     () =>
-      void loadPersistently(() => import('./lib/sync'))
+      void loadPersistently(() => import('./lib/entries'))
         .then(({ startSync }) => startSync())
         .catch((error: unknown) => console.error('outbox sender', error)),
   );

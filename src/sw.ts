@@ -24,8 +24,7 @@ import {
   type ShellVariant,
 } from '../contract/shell';
 import { ODOMETER_PHOTOS_CACHE, ODOMETER_PHOTOS_MAX, PICTURES_CACHE, SCANNER_CODE_CACHE } from './lib/cache-names';
-import { OUTBOX_SYNC_TAG } from './lib/sync/background';
-import { sendOutboxFromWorker } from './lib/sync/background-worker';
+import { OUTBOX_SYNC_TAG, sendOutboxFromWorker } from './lib/entries/worker';
 import { isPrerenderedEntry, ShellKeeper, shellRevisions } from './lib/sw-shells';
 
 declare const self: ServiceWorkerGlobalScope;

@@ -96,7 +96,7 @@ export interface QueuedRepair {
   recorded_at: string;
 }
 
-/** Outbox rows as Insert writes them (src/lib/sync/outbox.ts addToOutbox), queued, in the given order. */
+/** Outbox rows as Insert writes them (src/lib/entries/outbox.ts addToOutbox), queued, in the given order. */
 export function outboxRows(partnerId: string, repairs: readonly QueuedRepair[], firstSeq: number): OutboxEntry[] {
   return repairs.map((repair, index) => ({
     key: crypto.randomUUID(),

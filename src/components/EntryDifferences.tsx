@@ -12,7 +12,7 @@ import { formatDateTime } from '../lib/dates';
 import { formatKm } from '../lib/format';
 import { useLocale, type Locale } from '../lib/i18n';
 import { localized } from '../lib/localized';
-import type { ComparedField, EntryDifference } from '../lib/sync/entry-conflict';
+import type { ComparedField, EntryDifference } from '../lib/entries/words';
 
 const FIELD_LABELS: Record<ComparedField, MessageDescriptor> = {
   kode_id: msg`Identifiant du véhicule`,

@@ -6,10 +6,10 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { RepairRecord, RepairType, User, Vehicle, VehicleReading } from '../../contract';
 import { DATABASE_NAME } from './session-keys';
-import { countSignOut, upgradeOutboxToVersion2, upgradeOutboxToVersion7 } from './sync/outbox-meta';
-import type { OutboxEntry, PhotoRow } from './sync/outbox-rows';
+import { countSignOut, upgradeOutboxToVersion2, upgradeOutboxToVersion7 } from './entries/outbox-meta';
+import type { OutboxEntry, PhotoRow } from './entries/outbox-rows';
 
-export type { OutboxEntry, OutboxError, OutboxState, PhotoRow } from './sync/outbox-rows';
+export type { OutboxEntry, OutboxError, OutboxState, PhotoRow } from './entries/outbox-rows';
 
 export interface CachedAccount {
   /** user.id */

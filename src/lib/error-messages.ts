@@ -8,8 +8,11 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { isErrorCode, type ApiFailure, type ErrorCode } from '../../contract';
+import { REFUSAL_WORDS } from './entries/refusals';
 
 export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
+  // The refusals an entry meets once sent are worded by the entries module, beside what each one does.
+  ...REFUSAL_WORDS,
   kode_id_invalid: msg({ id: 'kode_id_invalid', message: 'Veuillez saisir un KODE ID valide' }),
   odometer_invalid: msg({ id: 'odometer_invalid', message: 'Veuillez saisir un kilometrage valide' }),
   repair_type_required: msg({ id: 'repair_type_required', message: 'Veuillez choisir un type de panne' }),
@@ -53,17 +56,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   unauthorized: msg({ id: 'unauthorized', message: 'Authentification requise' }),
   forbidden_origin: msg({ id: 'forbidden_origin', message: 'Origine non autorisée' }),
   vehicle_not_found: msg({ id: 'vehicle_not_found', message: 'Aucun véhicule ne correspond à ce KODE ID' }),
-  repair_type_not_found: msg({ id: 'repair_type_not_found', message: "Ce type de panne n'existe pas" }),
-  idempotency_conflict: msg({
-    id: 'idempotency_conflict',
-    message: 'Cette saisie a déjà été enregistrée avec un contenu différent',
-  }),
   correction_invalid: msg({
     id: 'correction_invalid',
     message: 'Une correction doit indiquer la saisie corrigée et un motif valide',
   }),
-  repair_not_found: msg({ id: 'repair_not_found', message: 'Aucune de vos saisies ne correspond à celle à corriger' }),
-  already_corrected: msg({ id: 'already_corrected', message: 'Cette saisie a déjà été corrigée' }),
   photo_exists: msg({
     id: 'photo_exists',
     message: 'Cette saisie a déjà une autre photo ; une nouvelle photo accompagne une correction',
@@ -71,18 +67,6 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
   photo_invalid: msg({
     id: 'photo_invalid',
     message: 'La photo doit être une image WebP ou JPEG de 1600 pixels au plus de côté',
-  }),
-  correction_window_closed: msg({
-    id: 'correction_window_closed',
-    message: 'Cette saisie ne peut plus être corrigée (7 jours après son enregistrement)',
-  }),
-  correction_vehicle_changed: msg({
-    id: 'correction_vehicle_changed',
-    message: 'Seul le motif « Mauvais véhicule » permet de changer le KODE ID',
-  }),
-  correction_recorded_at_changed: msg({
-    id: 'correction_recorded_at_changed',
-    message: 'Une correction garde la date de saisie de la saisie qu’elle corrige',
   }),
   idempotency_key_invalid: msg({
     id: 'idempotency_key_invalid',

@@ -5,4 +5,4 @@
  */
 export { liveQuery } from 'dexie';
 export { db, partnerMetaKey, readMeta, writeMeta } from './db';
-export { outboxAttention, outboxSummary } from './sync/outbox-queries';
+export { outboxAttention, outboxSummary } from './entries/outbox-queries';

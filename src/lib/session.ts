@@ -235,7 +235,7 @@ async function refreshOnce(): Promise<RefreshOutcome> {
 async function revokedInTheBackground(): Promise<boolean> {
   const partnerId = sessionStore.get().user?.id ?? (await cachedAccount().catch(() => null))?.id;
   if (!partnerId) return false;
-  const [{ db }, { parkedFor }] = await Promise.all([database(), import('./sync/outbox')]);
+  const [{ db }, { parkedFor }] = await Promise.all([database(), import('./entries/outbox')]);
   return parkedFor(db, partnerId, SESSION_REVOKED).catch(() => false);
 }
 

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { OUTBOX_SYNC_TAG } from '../../src/lib/sync/background';
+import { OUTBOX_SYNC_TAG } from '../../src/lib/entries/background';
 import { fireSync as fireSyncAt } from './support/background-sync';
 import { screenshot } from './support/browser';
 import {

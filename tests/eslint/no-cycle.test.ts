@@ -15,14 +15,14 @@ async function cyclesOf(filePath: string, code: string): Promise<string[]> {
 
 describe('import circles', () => {
   it('are refused, directly or through other modules', async () => {
-    // src/lib/sync/index.ts imports sender.ts: sender.ts importing index.ts back closes a circle.
+    // src/lib/entries/index.ts imports sender.ts: sender.ts importing index.ts back closes a circle.
     expect(
-      await cyclesOf('src/lib/sync/sender.ts', "import { startSync } from './index';\nexport const s = startSync;"),
+      await cyclesOf('src/lib/entries/sender.ts', "import { startSync } from './index';\nexport const s = startSync;"),
     ).toEqual([expect.stringMatching(/Dependency cycle/)]);
-    // db.ts → sync/outbox-meta.ts; outbox-meta reaching db.ts through the sender closes a longer one.
+    // db.ts → entries/outbox-meta.ts; outbox-meta reaching db.ts through the sender closes a longer one.
     expect(
       await cyclesOf(
-        'src/lib/sync/outbox-meta.ts',
+        'src/lib/entries/outbox-meta.ts',
         "import { getSyncEngine } from './sender';\nexport const s = getSyncEngine;",
       ),
     ).toEqual([expect.stringMatching(/Dependency cycle/)]);
@@ -36,7 +36,10 @@ describe('import circles', () => {
 
   it('leave modules that import in one direction alone', async () => {
     expect(
-      await cyclesOf('src/lib/sync/sender.ts', "import { SyncEngine } from './engine';\nexport const E = SyncEngine;"),
+      await cyclesOf(
+        'src/lib/entries/sender.ts',
+        "import { SyncEngine } from './engine';\nexport const E = SyncEngine;",
+      ),
     ).toEqual([]);
   });
 });

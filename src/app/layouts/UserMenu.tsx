@@ -73,7 +73,7 @@ export function UserMenu() {
   // Queued entries stay on the tablet and leave at this partner's next sign-in (docs/ARCHITECTURE.md#the-offline-model-in-practice): say so first.
   const requestSignOut = async () => {
     // The outbox's code (with the tablet's database) is not part of the first screen: loaded here if not yet.
-    const count = await import('../../lib/sync').then(({ unsentCount }) => unsentCount()).catch(() => 0);
+    const count = await import('../../lib/entries').then(({ unsentCount }) => unsentCount()).catch(() => 0);
     setWaiting(count);
     if (count > 0) setConfirming(true);
     else await signOut();

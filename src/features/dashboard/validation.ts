@@ -5,7 +5,7 @@
 import { KODE_ID_LENGTH, KODE_ID_PATTERN, repairForm, type Vehicle } from '../../../contract';
 import { useContractForm } from '../../hooks/use-contract-form';
 import { ERROR_MESSAGES } from '../../lib/error-messages';
-import type { RepairInput } from '../../lib/sync';
+import type { RepairInput } from '../../lib/entries';
 
 /** Named as in the contract's repairForm, so its problems land on these fields. */
 export interface RepairFormValues {

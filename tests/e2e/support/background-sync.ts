@@ -3,7 +3,7 @@
  * the browser does once the connection is back (docs/ARCHITECTURE.md#the-offline-model-in-practice).
  */
 import type { CDPSession, Page } from 'playwright-core';
-import { OUTBOX_SYNC_TAG } from '../../../src/lib/sync/background';
+import { OUTBOX_SYNC_TAG } from '../../../src/lib/entries/background';
 
 /** The portal's service worker registration, as the DevTools protocol names it. */
 async function registrationId(cdp: CDPSession, portalUrl: string): Promise<string> {

@@ -3,14 +3,14 @@
  * rules as the form. It goes again under a new Idempotency-Key with its original date.
  */
 import { OPERATION_FAILED } from '../../../lib/error-messages';
-import { outboxErrorText } from '../../../lib/outbox-error-text';
+import { outboxErrorText } from '../../../lib/entries/words';
 import { notifyEntrySaved } from '../notify-saved';
 import { Alert, Dialog, Stack } from '@chakra-ui/react';
 import { DialogBody, DialogFrame, FormDialogFooter } from '../../../components/ui/dialog-frame';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { notify } from '../../../components/ui/toaster';
-import type { HistoryItem } from '../data/history';
-import { resubmitRepair } from '../../../lib/sync';
+import type { HistoryItem } from '../../../lib/entries/history';
+import { resubmitRepair } from '../../../lib/entries';
 import { useUnsavedInput } from '../../../lib/unsaved';
 import { toRepairInput, useRepairForm, type RepairFormValues } from '../validation';
 import { EntryFields } from './RepairFields';

@@ -7,8 +7,8 @@ import { Box, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo, type ReactNode } from 'react';
 import type { Locale } from '../../../lib/i18n';
-import type { EntryStatusLabel } from '../../../lib/sync';
-import type { HistoryItem } from '../data/history';
+import type { EntryStatusLabel } from '../../../lib/entries/words';
+import type { HistoryItem } from '../../../lib/entries/history';
 import { EntryPhotoSlot } from '../photo/slot';
 import {
   entryAttributes,

@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDateTime } from '../../../lib/dates';
 import { formatKm } from '../../../lib/format';
 import { useLocale } from '../../../lib/i18n';
-import { useVehicleTimeline, type TimelineReading } from '../data/readings';
+import { useVehicleTimeline, type TimelineReading } from '../../../lib/entries/timeline';
 import { PhotoMarkSlot } from '../photo/slot';
 import { ReasonsText, VerdictBadge } from './VerdictBadge';
 import { useHistoryCatalog } from '../catalog';

@@ -3,7 +3,7 @@
  * statistics and the repair types, fetched at once and kept in IndexedDB. A mechanic whose network
  * drops a minute after signing in still sees the history and the numbers, not an empty screen.
  */
-import { refreshHistory } from './history';
+import { refreshHistory } from '../../../lib/entries/history';
 import { refreshRepairTypes } from './repair-types';
 import { refreshStatistics } from './statistics-cache';
 

@@ -4,5 +4,5 @@
  * that Dexie is not part of the dashboard's first screen (docs/ARCHITECTURE.md#start-up).
  */
 export { lookupVehicle } from './vehicles';
-export { checkReading } from './readings';
-export { discardRepair, submitRepair } from '../../../lib/sync';
+export { checkReading } from '../../../lib/entries/timeline';
+export { discardRepair, submitRepair } from '../../../lib/entries';

@@ -7,5 +7,5 @@ import { loadLocalStore } from '../../../lib/local-query';
 
 export function reachForHistoryData(): void {
   void loadLocalStore();
-  void import('./history').then(({ warmHistory }) => warmHistory());
+  void import('../../../lib/entries/history').then(({ warmHistory }) => warmHistory());
 }

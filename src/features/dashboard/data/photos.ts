@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { getRepairPhoto } from '../../../lib/api/repair-photo';
 import { db } from '../../../lib/db';
-import type { HistoryPhoto } from './history';
+import type { HistoryPhoto } from '../../../lib/entries/history';
 
 /**
  * A photo the server turned away for a moment (503 with Retry-After: too many photos moving at once,

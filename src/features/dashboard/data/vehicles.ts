@@ -4,12 +4,11 @@
  * Server unreachable: the cached vehicle if this partner looked it up before, otherwise
  * 'offline-unknown' so the mechanic can still record by kode_id (the server checks it on sync).
  */
-import type { Vehicle } from '../../../../contract';
+import { normaliseKodeId, type Vehicle } from '../../../../contract';
 import { getVehicle } from '../api/get-vehicle';
 import { db, type CachedVehicle } from '../../../lib/db';
 import { currentPartnerId } from '../../../lib/partner';
-import { normaliseKodeId } from '../../../lib/sync/outbox';
-import { refreshTimeline } from './readings';
+import { refreshTimeline } from '../../../lib/entries/timeline';
 
 export type VehicleLookup =
   | { kind: 'found'; vehicle: Vehicle }

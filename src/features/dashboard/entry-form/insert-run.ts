@@ -5,7 +5,7 @@
  * flow's dispatch, the entry's code and how to tell the mechanic.
  */
 import type * as EntryActions from '../data/entry-actions';
-import type { NewPhoto, SubmitOutcome } from '../../../lib/sync';
+import type { NewPhoto, SubmitOutcome } from '../../../lib/entries';
 import { entryVehicleDetails, toRepairInput, type RepairFormValues } from '../validation';
 import {
   readingOf,

@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { usePartnerId } from '../../../lib/partner';
-import { useSyncStatus } from '../../../lib/sync/hooks';
+import { useSyncStatus } from '../../../lib/entries/hooks';
 import { refreshStatistics, useCachedStatistics, type CachedStatistics } from '../data/statistics-cache';
 
 /**

@@ -9,7 +9,7 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createStore, type Store } from '../../../lib/store';
-import type { NewPhoto } from '../../../lib/sync';
+import type { NewPhoto } from '../../../lib/entries';
 
 /** Why a picture could not be used; each has its own words (PhotoField.tsx). */
 export type PhotoProblem = 'unreadable' | 'failed';

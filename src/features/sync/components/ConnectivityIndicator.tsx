@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { AlertIcon, OfflineIcon, OnlineIcon } from '../../../components/ui/icons';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { storageRisks } from '../../../lib/storage-health';
-import { useSyncStatus } from '../../../lib/sync/hooks';
+import { useSyncStatus } from '../../../lib/entries/hooks';
 import { useStorageHealth } from '../hooks/useStorageHealth';
 import type { SyncPanelProps } from './SyncPanel';
 

@@ -9,7 +9,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { EntryDifferences } from '../../../components/EntryDifferences';
-import { useSyncStatus } from '../../../lib/sync/hooks';
+import { useSyncStatus } from '../../../lib/entries/hooks';
 import { usePhotoStorage } from '../data/photos';
 import { useHandover, type ImportedConflicts } from '../hooks/useHandover';
 

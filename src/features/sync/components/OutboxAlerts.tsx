@@ -13,10 +13,10 @@ import { historyTabHref, paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dates';
 import { formatKm } from '../../../lib/format';
 import { useLocale } from '../../../lib/i18n';
-import { outboxErrorText } from '../../../lib/outbox-error-text';
+import { outboxErrorText } from '../../../lib/entries/words';
 import { logout } from '../../../lib/session';
-import { sendNow, type EntrySample, type OutboxAttention } from '../../../lib/sync';
-import { useSyncStatus } from '../../../lib/sync/hooks';
+import { sendNow, type EntrySample, type OutboxAttention } from '../../../lib/entries';
+import { useSyncStatus } from '../../../lib/entries/hooks';
 import { useHandover } from '../hooks/useHandover';
 import { useSyncCatalog } from '../catalog';
 

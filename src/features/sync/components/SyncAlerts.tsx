@@ -7,8 +7,8 @@
 import { ChunkErrorBoundary } from '../../../components/ui/chunk-error-boundary';
 import { retryableLazy } from '../../../components/ui/retryable-lazy';
 import { storageRisks } from '../../../lib/storage-health';
-import { useOutboxAttention, useSyncStatus } from '../../../lib/sync/hooks';
-import type { OutboxAttention } from '../../../lib/sync';
+import { useOutboxAttention, useSyncStatus } from '../../../lib/entries/hooks';
+import type { OutboxAttention } from '../../../lib/entries';
 import { useNow } from '../hooks/useNow';
 import { useStorageHealth } from '../hooks/useStorageHealth';
 

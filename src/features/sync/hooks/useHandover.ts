@@ -7,9 +7,9 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { RepairType } from '../../../../contract';
 import { notify } from '../../../components/ui/toaster';
-import type { HandoverRefusal, HandOverConflict } from '../../../lib/sync';
+import type { HandoverRefusal, HandOverConflict } from '../../../lib/entries';
 
-const loadHandover = () => import('../../../lib/sync').then((sync) => sync.loadHandover());
+const loadHandover = () => import('../../../lib/entries').then((sync) => sync.loadHandover());
 
 /** A file's entries this tablet holds under the same keys with other values: not imported, each named. */
 export interface ImportedConflicts {

@@ -5,7 +5,7 @@ import { UserMenu } from '../../../../src/app/layouts/UserMenu';
 import { ConnectivityIndicator } from '../../../../src/features/sync/components/ConnectivityIndicator';
 import { db, type OutboxEntry } from '../../../../src/lib/db';
 import { getSession } from '../../../../src/lib/session';
-import { getSyncEngine } from '../../../../src/lib/sync';
+import { getSyncEngine } from '../../../../src/lib/entries';
 import { renderWithApp } from '../../render';
 import { expectVisible } from '../../support/dom';
 import { FakeApi, ok, partner, resetPortal, setOnline, signIn } from './support';

@@ -10,7 +10,7 @@ import type { RepairRecord } from '../../../../contract';
 import { fillDevice } from '../../../../src/features/dashboard/data/device-fill';
 import DashboardPage from '../../../../src/features/dashboard/pages/DashboardPage';
 import { db, type OutboxEntry } from '../../../../src/lib/db';
-import { getSyncEngine } from '../../../../src/lib/sync';
+import { getSyncEngine } from '../../../../src/lib/entries';
 import { renderWithApp } from '../../render';
 import { expectVisible } from '../../support/dom';
 import { clio, offline, ok, queuedEntry, repairTypes, setOnline, statisticTiles, useDashboardSetting } from './support';

@@ -7,7 +7,7 @@ import { apiRequest } from '../../../../src/lib/api/client';
 import { toaster } from '../../../../src/components/ui/toaster-view';
 import { db, type OutboxEntry } from '../../../../src/lib/db';
 import { establishSession } from '../../../../src/lib/session';
-import { getSyncEngine } from '../../../../src/lib/sync';
+import { getSyncEngine } from '../../../../src/lib/entries';
 import { repairRecord } from '../../../support/records';
 import { clio } from './fixtures';
 

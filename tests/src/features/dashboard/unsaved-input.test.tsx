@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import DashboardPage from '../../../../src/features/dashboard/pages/DashboardPage';
 import { EMPTY_REPAIR_FORM, hasRepairInput } from '../../../../src/features/dashboard/validation';
-import { getSyncEngine } from '../../../../src/lib/sync';
+import { getSyncEngine } from '../../../../src/lib/entries';
 import { hasUnsavedInput } from '../../../../src/lib/unsaved';
 import { renderWithApp } from '../../render';
 import { FakeApi, resetPortal, signIn } from './support';

@@ -11,7 +11,7 @@ import { SyncPanel } from '../../../../src/features/sync/components/SyncPanel';
 import { db, type HistoryRow } from '../../../../src/lib/db';
 import { renderWithApp } from '../../render';
 import { expectToast } from '../../support/api';
-import { keyIdOf, sealOf } from '../../../../src/lib/sync/seal';
+import { keyIdOf, sealOf } from '../../../../src/lib/entries/seal';
 import {
   clio,
   HANDOVER_KEY,

@@ -13,8 +13,8 @@ import {
   type ApiResponse,
 } from '../../../../src/lib/api/client';
 import { postRepair } from '../../../../src/lib/api/post-repair';
-import { classifySend, deliveryOf } from '../../../../src/lib/sync/classify';
-import { SyncEngine } from '../../../../src/lib/sync/engine';
+import { classifySend, deliveryOf } from '../../../../src/lib/entries/classify';
+import { SyncEngine } from '../../../../src/lib/entries/engine';
 import { repairRecord } from '../../../support/records';
 import {
   FakeSession,
@@ -24,7 +24,7 @@ import {
   memoryLock,
   repair,
   sequentialUuids,
-} from '../sync/support';
+} from '../entries/support';
 
 const KEY = '00000000-0000-4000-8000-000000000001';
 

@@ -12,7 +12,7 @@ import {
   type Outcome,
 } from '../../../../../src/features/dashboard/entry-form/flow';
 import { runInsert, type InsertActions } from '../../../../../src/features/dashboard/entry-form/insert-run';
-import type { NewPhoto, SubmitOutcome } from '../../../../../src/lib/sync';
+import type { NewPhoto, SubmitOutcome } from '../../../../../src/lib/entries';
 import { clio } from '../fixtures';
 
 const values = { kode_id: clio.kode_id, odometer: '120500', repair_type_id: 'oil', consented: true };
