@@ -1,195 +1,49 @@
 /**
- * The outbox sender (docs/ARCHITECTURE.md#the-offline-model-in-practice). Insert writes to the outbox first; the engine then
- * sends what is due, one sender across tabs, a vehicle's entries in the mechanic's order, a few
- * vehicles at a time, and only under the session of the partner who recorded them.
+ * The outbox sender (docs/ARCHITECTURE.md#the-offline-model-in-practice): a scheduler. Insert writes to
+ * the outbox first (entry-desk.ts); the engine then asks the outbox what is due, sends it, one sender
+ * across tabs, a vehicle's entries in the mechanic's order, a few vehicles at a time, and only under
+ * the session of the partner who recorded them, and tells the outbox what happened (send-outcome.ts).
  *
  * Everything it touches from the outside is injected (clock and timers, random source, keys, transport,
  * lock, session), so tests drive it step by step. Its waits and limits are SYNC_POLICY's.
  */
-import type { OutboxEntry, OutboxError, PortalDatabase } from '../db';
+import type { OutboxEntry, PortalDatabase } from '../db';
 import { randomUuid } from '../uuid';
-import { backoffDelay } from './backoff';
+import { classifySend } from './classify';
+import { deliver } from './delivery';
 import {
-  classifySend,
-  deliveryOf,
-  lastAttemptFoundNoNetwork,
-  type Delivery,
-  type SendOutcome,
-  type TransportResult,
-} from './classify';
-import { isQueued, waitsForMechanic } from './entry-state';
-import type { SenderLock } from './lock';
+  afterPasses,
+  nextToSend,
+  FORCING_REASONS,
+  systemScheduler,
+  waitsForSignIn,
+  type Halt,
+  type KickReason,
+  type Probe,
+  type Scheduler,
+  type SendWindow,
+  type SenderState,
+  type SyncEngineOptions,
+  type Wake,
+} from './engine-types';
+import { correctConflictingEntry, insertEntry, resubmitEntry, type EntryDesk, type SubmitOutcome } from './entry-desk';
+import { isQueued } from './entry-state';
 import {
-  acknowledge,
-  addToOutbox,
   claimForSending,
   discardRejected,
-  markRejected,
-  parkUntilSignIn,
   recoverInterrupted,
   releaseAfterSignIn,
   releaseClaim,
-  replaceConflictWithCorrection,
-  replaceRejected,
-  scheduleRetry,
-  type Claim,
   type CorrectionInput,
   type NewPhoto,
   type RepairInput,
 } from './outbox';
-import { outboxEntry, partnerOutbox, vehicleQueues } from './outbox-queries';
-import { nextPhotoDue, sendDuePhotos, type PhotoTransport } from './photo-sender';
+import { partnerOutbox, vehicleQueues } from './outbox-queries';
+import { nextPhotoDue, sendDuePhotos } from './photo-sender';
 import { SYNC_POLICY } from './policy';
+import { recordOutcome, type SendResult } from './send-outcome';
 
-export type RepairTransport = (entry: OutboxEntry) => Promise<TransportResult>;
-
-export interface SenderSession {
-  /** The signed-in partner (also when signed in from the cache while offline), or null. */
-  partnerId(): string | null;
-  /** True while the session stands on the cached user because the server could not be reached. */
-  offline(): boolean;
-}
-
-export interface Scheduler {
-  now(): number;
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-const systemScheduler: Scheduler = {
-  now: () => Date.now(),
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
-};
-
-export interface SyncEngineOptions {
-  db: PortalDatabase;
-  transport: RepairTransport;
-  /** The odometer photos' uploads; without it, photos wait on the tablet (photo-sender.ts). */
-  photoTransport?: PhotoTransport;
-  session: SenderSession;
-  lock: SenderLock;
-  scheduler?: Scheduler;
-  random?: () => number;
-  uuid?: () => string;
-  onError?: (error: unknown) => void;
-  /**
-   * Entries wait on the tablet: one was just written, or a pass left some to be tried again later. The
-   * page asks the browser for a background sync here (background.ts), so they leave even if the tab
-   * closes meanwhile (docs/ARCHITECTURE.md#the-offline-model-in-practice).
-   */
-  onWaiting?: () => void;
-  /** Each send of an entry as it starts and as it ends (the page's sync status follows them: status.ts). */
-  observer?: SendObserver;
-  /**
-   * The browser says it has no network (navigator.onLine): a pass then sends one entry, and the others
-   * only once one is answered. Offline, each send writes the outbox twice (its claim, its retry), and
-   * every screen reading the outbox reads it again each time.
-   */
-  networkDown?: () => boolean;
-}
-
-export interface SendObserver {
-  started(): void;
-  /** `at`: epoch ms, once the outcome is written down. */
-  ended(outcome: SendOutcome, at: number): void;
-}
-
-export type KickReason = 'start' | 'online' | 'visible' | 'sign-in' | 'insert' | 'timer' | 'manual';
-
-/**
- * Reasons that mean "the network may be back": entries that failed for lack of network are tried at
- * once instead of waiting out their backoff. Retry-After and 5xx backoffs are still honoured.
- */
-const FORCING_REASONS: ReadonlySet<KickReason> = new Set(['start', 'online', 'visible', 'sign-in']);
-
-/** `photoLeftOut`: the tablet had no room for the entry's photo, so the entry was kept without it. */
-export type SubmitOutcome = (
-  | { kind: 'stored'; entry: OutboxEntry }
-  | { kind: 'queued'; entry: OutboxEntry }
-  | { kind: 'rejected'; entry: OutboxEntry }
-) & { photoLeftOut?: boolean };
-
-/** 'no-network': to be retried like 'retry', and nothing came back (see lastAttemptFoundNoNetwork). */
-type SendResult = SendOutcome['kind'] | 'no-network' | 'skipped';
-
-/** Why a pass stopped sending before it ran out of entries to send. */
-type Halt = 'unauthorized' | 'lost-lock' | 'stopped';
-
-/** One read of the outbox being sent: what is left of each vehicle's queue, and what is under way. */
-interface SendWindow {
-  queues: Map<string, OutboxEntry[]>;
-  /** Entries sent in this pass so far: each goes at most once per pass, so one that failed holds its vehicle back. */
-  tried: Set<string>;
-  /**
-   * The last send to finish got no answer: perhaps the network is gone, so no new send starts until
-   * another one in flight is answered (the network is there after all) or the pass ends.
-   */
-  unanswered: boolean;
-  /** The send in flight is the probe (see Probe). */
-  probing: boolean;
-  /** A send of this pass was answered: the network is there, whatever the browser says. */
-  answered: boolean;
-  /** The send under way for each vehicle: at most one per vehicle, at most `concurrency` in all. */
-  inFlight: Map<string, Promise<{ vehicle: string; result: SendResult }>>;
-}
-
-/** IndexedDB out of room (Dexie wraps the browser's error, keeping its name in `inner`). */
-function isQuotaError(error: unknown): boolean {
-  for (let current: unknown = error; current instanceof Error; current = (current as { inner?: unknown }).inner) {
-    if (current.name === 'QuotaExceededError') return true;
-  }
-  return false;
-}
-
-/** After an 'unauthorized' answer, nothing of this partner goes until the next sign-in. */
-function waitsForSignIn(rows: readonly OutboxEntry[]): boolean {
-  return rows.some((row) => row.state === 'waiting_for_sign_in');
-}
-
-/** The sender's own timer: it wakes up by itself at `dueAt` (the earliest retry due, or a retry after a failure). */
-interface Wake {
-  timer: unknown;
-  dueAt: number;
-}
-
-/**
- * While the network is taken to be down (docs/ARCHITECTURE.md#the-offline-model-in-practice), the entry
- * whose send last found no network: it alone goes, at the end of its backoff, which doubles at each try,
- * and the other entries are left as they are. Without this, every vehicle's entry would go again at its
- * own backoff: a tablet offline for hours would keep writing to the outbox, and every screen reading it
- * would read it again each time. Any answer, or a kick that says the network may be back, ends it.
- * `atOnce`: an Insert (or a manual send) does not wait for the probe's backoff.
- */
-interface Probe {
-  key: string;
-  atOnce: boolean;
-}
-
-/** What the running pass leaves for after it: nothing, one more pass, or one more that cuts network backoffs short. */
-type NextPass = 'none' | 'again' | 'again-forced';
-
-/**
- * The sender's life, one state at a time: each transition below replaces it whole.
- * - idle: nothing runs, nothing is due; a trigger (kick) starts a pass.
- * - waiting: nothing runs; the sender wakes at `wake.dueAt`.
- * - probing: as waiting, with the network taken to be down: at its wake only the probe goes.
- * - sending: passes run one after the other until none is asked for (`next`); they may set the wake
- *   and the probe the next state keeps.
- * - stopped: for good; the pass still running, if any, finishes.
- */
-export type SenderState =
-  | { kind: 'idle' }
-  | { kind: 'waiting'; wake: Wake }
-  | { kind: 'probing'; probe: Probe; wake: Wake }
-  | { kind: 'sending'; pass: Promise<void>; next: NextPass; probe: Probe | null; wake: Wake | null }
-  | { kind: 'stopped'; pass: Promise<void> | null };
-
-/** Where a pass leaves the sender: waiting for its wake (probing if the network is taken to be down), or idle. */
-function afterPasses(probe: Probe | null, wake: Wake | null): SenderState {
-  if (!wake) return { kind: 'idle' };
-  return probe ? { kind: 'probing', probe, wake } : { kind: 'waiting', wake };
-}
+export type { KickReason, RepairTransport, Scheduler, SenderSession, SyncEngineOptions } from './engine-types';
 
 export class SyncEngine {
   private readonly db: PortalDatabase;
@@ -237,65 +91,35 @@ export class SyncEngine {
     this.state = { kind: 'stopped', pass: this.state.kind === 'sending' ? this.state.pass : null };
   }
 
-  /**
-   * Insert: the entry is in the outbox (one transaction) before anything is sent; then wait a while for
-   * the first attempt: the answer says whether the server has it, refused it, or whether it stays
-   * queued on the tablet (offline, slow, or behind an older entry).
-   */
-  /**
-   * `recordedAt`: now, unless the entry corrects a reading taken earlier (it keeps that reading's moment).
-   * `photo`: the odometer's, written with the entry and sent after it.
-   */
-  async submit(partnerId: string, input: RepairInput, recordedAt?: string, photo?: NewPhoto): Promise<SubmitOutcome> {
-    const value = {
-      key: this.uuid(),
-      partnerId,
-      input,
-      recordedAt: recordedAt ?? new Date(this.scheduler.now()).toISOString(),
+  /** The mechanic's actions (entry-desk.ts), given what they need of this sender. */
+  private get desk(): EntryDesk {
+    return {
+      db: this.db,
+      uuid: this.uuid,
+      scheduler: this.scheduler,
+      kick: (reason) => this.kick(reason),
+      onWaiting: () => this.options.onWaiting?.(),
     };
-    let entry: OutboxEntry;
-    let photoLeftOut = false;
-    try {
-      entry = await addToOutbox(this.db, { ...value, photo });
-    } catch (error) {
-      // A photo never costs an entry: with no room for both, the reading is kept alone.
-      if (!photo || !isQuotaError(error)) throw error;
-      entry = await addToOutbox(this.db, value);
-      photoLeftOut = true;
-    }
-    this.options.onWaiting?.();
-    const outcome = await this.outcomeOf(entry);
-    return photoLeftOut ? { ...outcome, photoLeftOut } : outcome;
+  }
+
+  /** Insert (entry-desk.ts): `recordedAt` now unless it corrects an earlier reading; `photo` sent after it. */
+  submit(partnerId: string, input: RepairInput, recordedAt?: string, photo?: NewPhoto): Promise<SubmitOutcome> {
+    return insertEntry(this.desk, partnerId, input, recordedAt, photo);
   }
 
   /** A rejected entry, corrected by the mechanic, goes again under a new key with its original recorded_at. */
-  async resubmit(partnerId: string, key: string, input: RepairInput): Promise<SubmitOutcome | null> {
-    const entry = await replaceRejected(this.db, { key, newKey: this.uuid(), partnerId, input });
-    if (!entry) return null;
-    this.options.onWaiting?.();
-    return this.outcomeOf(entry);
+  resubmit(partnerId: string, key: string, input: RepairInput): Promise<SubmitOutcome | null> {
+    return resubmitEntry(this.desk, partnerId, key, input);
   }
 
-  /**
-   * An entry refused because the server holds its key with other values, recorded instead as a
-   * correction of that stored repair: a new key, the stored repair's recorded_at.
-   */
-  async correctConflict(
+  /** An entry in conflict, recorded as a correction of the stored repair (a new key, its recorded_at). */
+  correctConflict(
     partnerId: string,
     key: string,
     input: CorrectionInput,
     recordedAt: string,
   ): Promise<SubmitOutcome | null> {
-    const entry = await replaceConflictWithCorrection(this.db, {
-      key,
-      newKey: this.uuid(),
-      partnerId,
-      input,
-      recordedAt,
-    });
-    if (!entry) return null;
-    this.options.onWaiting?.();
-    return this.outcomeOf(entry);
+    return correctConflictingEntry(this.desk, partnerId, key, input, recordedAt);
   }
 
   discard(partnerId: string, key: string): Promise<boolean> {
@@ -306,19 +130,6 @@ export class SyncEngine {
   async resume(partnerId: string): Promise<void> {
     await releaseAfterSignIn(this.db, partnerId);
     await this.kick('sign-in');
-  }
-
-  private async outcomeOf(entry: OutboxEntry): Promise<SubmitOutcome> {
-    let handle: unknown = null;
-    const timeout = new Promise<void>((resolve) => {
-      handle = this.scheduler.setTimeout(resolve, SYNC_POLICY.firstAnswerWaitMs);
-    });
-    await Promise.race([this.kick('insert'), timeout]);
-    this.scheduler.clearTimeout(handle);
-    const current = await outboxEntry(this.db, entry.key);
-    if (!current) return { kind: 'stored', entry };
-    if (waitsForMechanic(current.state)) return { kind: 'rejected', entry: current };
-    return { kind: 'queued', entry: current };
   }
 
   /**
@@ -532,32 +343,12 @@ export class SyncEngine {
     return result === 'unauthorized' ? 'unauthorized' : null;
   }
 
-  /**
-   * The oldest entry free to go: due, at the head of its vehicle's queue, and not tried in this pass. A
-   * vehicle in flight has none: its head is the entry being sent, and the queue moves on only once that
-   * one is done (afterSend).
-   */
+  /** The next entry to send (engine-types.ts: nextToSend); an Insert's probe goes at once, once. */
   private oldestSendable(window: SendWindow, force: boolean): { vehicle: string; row: OutboxEntry } | null {
-    const now = this.scheduler.now();
-    let best: { vehicle: string; row: OutboxEntry } | null = null;
-    for (const [vehicle, [head]] of window.queues) {
-      // While probing, the probe alone may go: due, or at once after an Insert.
-      const probe = this.probe;
-      if (!head || window.tried.has(head.key) || (probe && head.key !== probe.key)) continue;
-      if (probe?.atOnce) {
-        this.probeWith({ ...probe, atOnce: false });
-        return { vehicle, row: head };
-      }
-      if (!this.isDue(head, now, force)) continue;
-      if (!best || head.seq < best.row.seq) best = { vehicle, row: head };
-    }
-    return best;
-  }
-
-  private isDue(row: OutboxEntry, now: number, force: boolean): boolean {
-    if (!isQueued(row)) return false;
-    if (row.nextAttemptAt <= now) return true;
-    return force && lastAttemptFoundNoNetwork(row);
+    const probe = this.probe;
+    const next = nextToSend(window, probe, this.scheduler.now(), force);
+    if (next && probe?.atOnce) this.probeWith({ ...probe, atOnce: false });
+    return next;
   }
 
   /** Claims the entry, posts it, and writes down the answer; 'skipped' when it was not this sender's to send. */
@@ -570,61 +361,15 @@ export class SyncEngine {
       return 'skipped';
     }
     this.options.observer?.started();
-    const outcome = classifySend(await this.post(claim.row));
+    const outcome = classifySend(await deliver(this.options.transport, claim.row, this.scheduler));
     try {
-      return await this.settle(claim, outcome);
+      return await recordOutcome(this.db, claim, outcome, {
+        offline: this.options.session.offline(),
+        now: () => this.scheduler.now(),
+        random: this.random,
+      });
     } finally {
       this.options.observer?.ended(outcome, this.scheduler.now());
-    }
-  }
-
-  /** Writes the outcome down; each write changes the entry only if the claim still holds. */
-  private async settle(claim: Claim, outcome: SendOutcome): Promise<SendResult> {
-    switch (outcome.kind) {
-      case 'stored':
-        await acknowledge(this.db, claim, outcome.record);
-        return 'stored';
-      case 'retry':
-        await this.retryLater(claim, outcome.error, outcome.retryAfterMs);
-        return lastAttemptFoundNoNetwork({ lastError: outcome.error }) ? 'no-network' : 'retry';
-      case 'rejected':
-        await markRejected(this.db, claim, outcome.error);
-        return 'rejected';
-      case 'unauthorized':
-        return this.unauthorized(claim, outcome.error);
-    }
-  }
-
-  private async unauthorized(claim: Claim, error: OutboxError): Promise<SendResult> {
-    if (this.options.session.offline()) {
-      // The client's refresh could not reach the server: not a refusal, try again later.
-      await this.retryLater(claim, error);
-      return 'retry';
-    }
-    // Not parked when the partner signed in again after the request left: it goes again, under the new session.
-    return (await parkUntilSignIn(this.db, claim, error)) ? 'unauthorized' : 'retry';
-  }
-
-  private retryLater(claim: Claim, error: OutboxError, retryAfterMs?: number) {
-    const delay = retryAfterMs ?? backoffDelay(claim.row.attempts + 1, this.random, SYNC_POLICY.backoff);
-    return scheduleRetry(this.db, claim, error, this.scheduler.now() + delay);
-  }
-
-  /** Posts the entry through the transport, bounded in time (SYNC_POLICY.sendTimeoutMs) and never throwing. */
-  private async post(row: OutboxEntry): Promise<Delivery> {
-    let handle: unknown = null;
-    const timedOut = new Promise<Delivery>((resolve) => {
-      handle = this.scheduler.setTimeout(
-        () => resolve({ kind: 'network', message: 'timeout' }),
-        SYNC_POLICY.sendTimeoutMs,
-      );
-    });
-    try {
-      return await Promise.race([this.options.transport(row).then(deliveryOf), timedOut]);
-    } catch (error) {
-      return { kind: 'network', message: error instanceof Error ? error.message : String(error) };
-    } finally {
-      this.scheduler.clearTimeout(handle);
     }
   }
 

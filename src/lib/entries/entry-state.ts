@@ -14,7 +14,7 @@
  */
 import type { EntryRefusalCode, RepairRecord } from '../../../contract';
 import type { OutboxEntry, OutboxError, OutboxState } from './outbox-rows';
-import { parksAs, type ParkedState } from './refusals';
+import { parksAs, type ParkedState } from './parking';
 
 export type EntryState =
   /** Being typed: not on the tablet yet. */
@@ -104,7 +104,7 @@ export function waitsForMechanic(state: EntryState): boolean {
   return (PARKED_STATES as readonly EntryState[]).includes(state);
 }
 
-/** The state a refusal parks an entry in (refusals.ts): in conflict when the server holds its key with other values. */
+/** The state a refusal parks an entry in (parking.ts): in conflict when the server holds its key with other values. */
 export function parkedState(error: OutboxError | null | undefined): ParkedState {
   return parksAs(error?.reason);
 }

@@ -19,7 +19,7 @@
  * `src/lib/entries/worker`: the service worker's Background Sync.
  *
  * Inside: transition.ts (every state change of an entry, pure), entry-state.ts (its states),
- * refusals.ts (each kind of refusal: its words, where it parks the entry), outbox.ts and
+ * parking.ts and refusals.ts (each kind of refusal: where it parks the entry, its words), outbox.ts and
  * outbox-handover.ts (the only writes to the outbox table), outbox-queries.ts (its reads),
  * outbox-meta.ts, outbox-rows.ts; engine.ts (the sender: a scheduler that asks what is due and says what
  * happened), sender.ts (the page's one engine), classify.ts, policy.ts, lock.ts, transport.ts,
@@ -28,7 +28,7 @@
 import { db } from '../db';
 import { currentPartnerId } from '../partner';
 import { getSession, onSignIn, subscribeSession } from '../session';
-import type { SubmitOutcome } from './engine';
+import type { SubmitOutcome } from './entry-desk';
 import { makeDueNow, type CorrectionInput, type NewPhoto, type RepairInput } from './outbox';
 import { outboxCounts } from './outbox-queries';
 import { forgetSyncEngine, getSyncEngine } from './sender';
@@ -36,7 +36,7 @@ import { dropPhotosOfSentEntries, photoStorage, type PhotoStorage } from './phot
 
 export { backgroundSyncAvailable } from './background';
 export { getSyncEngine } from './sender';
-export type { SubmitOutcome } from './engine';
+export type { SubmitOutcome } from './entry-desk';
 export type { NewPhoto, RepairInput } from './outbox';
 export type { EntrySample, OutboxAttention } from './outbox-queries';
 export type { HandOverConflict } from './outbox-handover';

@@ -18,7 +18,7 @@ export type EntryEvent =
   | { type: 'released' }
   /** No answer, 5xx, 429…: queued again, due at `nextAttemptAt`. */
   | { type: 'failed'; error: OutboxError; nextAttemptAt: number }
-  /** The server refused it: parked where its reason says (refusals.ts). */
+  /** The server refused it: parked where its reason says (parking.ts). */
   | { type: 'refused'; error: OutboxError }
   /**
    * A 401 nobody could cure: every unsent entry of the partner waits for the next sign-in. `error`: the

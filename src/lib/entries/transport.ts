@@ -5,7 +5,7 @@
  */
 import { postRepair } from '../api/post-repair';
 import { putRepairPhoto } from '../api/repair-photo';
-import type { RepairTransport } from './engine';
+import type { RepairTransport } from './engine-types';
 import type { PhotoTransport } from './photo-sender';
 import { SYNC_POLICY } from './policy';
 
