@@ -5,7 +5,7 @@
  * Never imported by the PWA.
  */
 import type { ErrorCode } from './codes';
-import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE_PX, PHOTO_TYPES } from './rules';
+import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE_PX, PHOTO_TYPES, PUBLIC_CERTIFICATE_LOOKUPS } from './rules';
 import type { EndpointKey } from './endpoints';
 
 /**
@@ -194,6 +194,34 @@ export const API_REFERENCE: Record<EndpointKey, EndpointReference> = {
     credentials: 'access_token',
     failures: { 400: ['kode_id_invalid'], 404: ['vehicle_not_found'] },
   },
+  'POST partner /vehicles/{kode_id}/certificates': {
+    summary: "Issue a signed mileage certificate of a vehicle, at its owner's request",
+    guide: 'post-vehicleskode_idcertificates',
+    credentials: 'access_token',
+    failures: {
+      400: ['kode_id_invalid', 'owner_consent_required'],
+      404: ['vehicle_not_found'],
+      422: ['certificate_no_readings'],
+    },
+  },
+  'GET partner /vehicles/{kode_id}/certificates': {
+    summary: 'The certificates the partner issued for a vehicle, newest first',
+    guide: 'get-vehicleskode_idcertificates',
+    credentials: 'access_token',
+    failures: { 400: ['kode_id_invalid'], 404: ['vehicle_not_found'] },
+  },
+  'GET partner /certificates': {
+    summary: 'The certificates the partner issued, newest first',
+    guide: 'get-certificates',
+    credentials: 'access_token',
+    failures: { 400: ['invalid_request', 'date_out_of_range'] },
+  },
+  'DELETE partner /certificates/{id}': {
+    summary: 'Revoke a certificate the partner issued',
+    guide: 'delete-certificatesid',
+    credentials: 'access_token',
+    failures: { 404: ['certificate_not_found'] },
+  },
   'GET public /settings': {
     summary: 'The partner conditions',
     guide: 'get-settings',
@@ -205,6 +233,26 @@ export const API_REFERENCE: Record<EndpointKey, EndpointReference> = {
     guide: 'get-client-config',
     credentials: 'none',
     failures: {},
+  },
+  'GET public /certificates/{id}': {
+    summary: 'A certificate and its status, for anyone with its link',
+    guide: 'get-certificatesid',
+    credentials: 'none',
+    failures: { 404: ['certificate_not_found'], ...RATE_LIMITED },
+    failureNotes: { 429: `More than ${PUBLIC_CERTIFICATE_LOOKUPS.max} a minute from one client address.` },
+  },
+  'GET public /certificate-keys': {
+    summary: 'The public keys that sign certificates, as a JSON Web Key Set',
+    guide: 'get-certificate-keys',
+    credentials: 'none',
+    failures: {},
+    content: {
+      mediaTypes: ['application/jwk-set+json'],
+      description:
+        'A JSON Web Key Set (RFC 7517), not in the envelope: `{keys: [{kty: "OKP", crv: "Ed25519", x, kid, alg: ' +
+        '"EdDSA", use: "sig"}]}`, the key that signs today first, then every key that signed before it. ' +
+        "`kid` is the key's RFC 7638 thumbprint. Cacheable for an hour.",
+    },
   },
   'GET images /{file}': {
     summary: 'A picture',

@@ -1,4 +1,5 @@
 export * from './answers';
+export * from './certificate';
 export * from './codes';
 export * from './endpoints';
 export * from './envelope';

@@ -5,10 +5,13 @@
 import type * as z from 'zod/mini';
 import type {
   authSessionRecord,
+  certificateSummaryRecord,
   clientConfigRecord,
+  issuedCertificateRecord,
   locationRecord,
   partnerRecord,
   photoRecord,
+  publicCertificateRecord,
   repairRecord,
   repairTypeRecord,
   settingsRecord,
@@ -30,3 +33,6 @@ export type Statistics = z.output<typeof statisticsRecord>;
 export type VehicleReading = z.output<typeof vehicleReadingRecord>;
 export type Settings = z.output<typeof settingsRecord>;
 export type ClientConfig = z.output<typeof clientConfigRecord>;
+export type CertificateSummary = z.output<typeof certificateSummaryRecord>;
+export type IssuedCertificate = z.output<typeof issuedCertificateRecord>;
+export type PublicCertificate = z.output<typeof publicCertificateRecord>;

@@ -113,6 +113,21 @@ export const ALGIERS_UTC_OFFSET_MS = 60 * 60 * 1000;
 /** The most readings GET /vehicles/{kode_id}/readings returns, newest first. */
 export const VEHICLE_READINGS_MAX = 200;
 /**
+ * How long a mileage certificate stays valid after it is issued (docs/PRODUCT.md#mileage-certificate):
+ * Car-Pass's two months. A buyer checks a certificate while a sale is under way, and readings keep
+ * coming: an older one says less and less about the vehicle.
+ */
+export const CERTIFICATE_VALIDITY_MS = 60 * 24 * 60 * 60 * 1000;
+/** The garage's list of the certificates it issued (GET /certificates): pages of 50 by default, 100 at most. */
+export const CERTIFICATES_PAGE_DEFAULT = 50;
+export const CERTIFICATES_PAGE_MAX = 100;
+/**
+ * How often one client address may read certificates (GET /api/public/certificates/{id}), found or not: a
+ * buyer opening a link, or a desk checking a few dozen, stays far below; someone guessing ids meets a 429
+ * long before the 2^80 ids could be walked.
+ */
+export const PUBLIC_CERTIFICATE_LOOKUPS = { max: 60, windowMs: 60 * 1000 } as const;
+/**
  * The vehicle registry's fields (docs/PRODUCT.md#business-constants): the longest brand and model a
  * vehicle may have (the registry's, and those a repair entry carries), and its model year, from 1950 to
  * next year's (a model year goes on sale the autumn before). `npm run import:vehicles` takes these.

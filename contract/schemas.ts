@@ -278,16 +278,17 @@ export function registryVehicle(maxYear: number) {
   });
 }
 
-export const listRepairsQuery = z.object({
-  limit: z.optional(
+/** A page's `limit` in a query string: a whole number from 1 to `max`. */
+export function pageLimit(max: number) {
+  return z.optional(
     z.coerce
       .number(code('invalid_request'))
-      .check(
-        z.int(code('invalid_request')),
-        z.gte(1, code('invalid_request')),
-        z.lte(REPAIRS_PAGE_MAX, code('invalid_request')),
-      ),
-  ),
+      .check(z.int(code('invalid_request')), z.gte(1, code('invalid_request')), z.lte(max, code('invalid_request'))),
+  );
+}
+
+export const listRepairsQuery = z.object({
+  limit: pageLimit(REPAIRS_PAGE_MAX),
   before: z.optional(isoTimestamp('invalid_request', 'date_out_of_range')),
   /** With `before`: the id of the last item, so repairs sharing its recorded_at are not skipped. */
   before_id: z.optional(z.uuid(code('invalid_request'))),

@@ -14,6 +14,7 @@ import { databasePlugin } from './plugins/database';
 import { dataDirLockPlugin } from './plugins/data-dir-lock';
 import { envelopePlugin, sendClientError, sendFrameworkError } from './plugins/envelope';
 import { gracefulClosePlugin } from './plugins/graceful-close';
+import { keysPlugin } from './plugins/keys';
 import { defaultLoadSheddingLimits, loadSheddingPlugin, type LoadSheddingLimits } from './plugins/load-shedding';
 import { mailerPlugin } from './plugins/mailer';
 import { openApiPlugin } from './plugins/openapi';
@@ -119,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(databasePlugin, { config, database: options.database });
   await app.register(redisPlugin, { config });
   await app.register(sessionCachePlugin, { clock, redisPrefix: options.redisPrefix, ttlMs: options.sessionCacheTtlMs });
+  await app.register(keysPlugin, { config });
   await app.register(authPlugin, { config, clock });
   await app.register(rateLimitPlugin, { redisPrefix: options.redisPrefix });
   await app.register(mailerPlugin, { config });

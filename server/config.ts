@@ -25,6 +25,12 @@ export interface Config {
   /** The secret each partner's hand-over key is derived from (docs/ARCHITECTURE.md#the-hand-over-file). */
   handoverKey: string | null;
   /**
+   * The Ed25519 private key that signs mileage certificates: its 32-byte seed (RFC 8032) in base64url
+   * (docs/API.md#mileage-certificates). A new one signs the certificates issued from then on; the public keys
+   * of the earlier ones stay published, so what they signed still verifies.
+   */
+  certificateKey: string | null;
+  /**
    * Which proxies' X-Forwarded-For entries are believed: none (false), the nearest N hops, or the
    * proxies at these addresses or networks. Handed to Fastify's trustProxy as is.
    */
@@ -169,6 +175,7 @@ const environment = z.object({
   ACCESS_TOKEN_KEY: key('ACCESS_TOKEN_KEY'),
   RESET_TOKEN_KEY: key('RESET_TOKEN_KEY'),
   HANDOVER_KEY: key('HANDOVER_KEY'),
+  CERTIFICATE_KEY: key('CERTIFICATE_KEY'),
   TRUST_PROXY: trustProxy,
   MIGRATE_ON_START: flag('MIGRATE_ON_START'),
   LOG_LEVEL: z.optional(z.string()),
@@ -200,7 +207,7 @@ const environment = z.object({
  * instance must sign, read and derive with the same ones: a hand-over key generated per instance would
  * make a file exported on one tablet unreadable on the other). A key added later joins this list.
  */
-const KEY_VARIABLES = ['ACCESS_TOKEN_KEY', 'RESET_TOKEN_KEY', 'HANDOVER_KEY'] as const;
+const KEY_VARIABLES = ['ACCESS_TOKEN_KEY', 'RESET_TOKEN_KEY', 'HANDOVER_KEY', 'CERTIFICATE_KEY'] as const;
 
 /** "A", "A and B", "A, B and C". */
 function listed(names: readonly string[]): string {
@@ -248,6 +255,7 @@ const schema = z.pipe(
         accessTokenKey: env.ACCESS_TOKEN_KEY,
         resetTokenKey: env.RESET_TOKEN_KEY,
         handoverKey: env.HANDOVER_KEY,
+        certificateKey: env.CERTIFICATE_KEY,
         trustProxy: env.TRUST_PROXY,
         migrateOnStart: env.MIGRATE_ON_START,
         logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),

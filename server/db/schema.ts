@@ -223,6 +223,57 @@ export const repairPhotos = pgTable('repair_photos', {
   created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+/**
+ * Every public key that ever signed a mileage certificate (docs/API.md#mileage-certificates): the key
+ * set serves them all, so a certificate signed before CERTIFICATE_KEY changed still verifies. A key is
+ * written in the transaction of the first certificate it signs, so no certificate names a key that is
+ * not published. Only the public key is kept: the private one is configuration, never stored here.
+ */
+export const certificateKeys = pgTable('certificate_keys', {
+  /** The key's RFC 7638 thumbprint, its `kid`. */
+  kid: text('kid').primaryKey(),
+  /** The Ed25519 public key: its 32 bytes in base64url, the JWK's `x` (the other members are constants). */
+  public_key: text('public_key').notNull(),
+  first_used_at: timestamp('first_used_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/**
+ * Mileage certificates (docs/PRODUCT.md#mileage-certificate): what a garage signed for a vehicle's owner,
+ * kept as signed so the public page answers it unchanged, and revocable by its garage.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    /** The public id, `7K3M-9QXD-2F8R-TN4W` (contract/certificate.ts): 80 random bits. */
+    id: text('id').primaryKey(),
+    partner_id: uuid('partner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kode_id: text('kode_id')
+      .notNull()
+      .references(() => vehicles.kode_id),
+    /**
+     * The signed payload, as the very text signed: its RFC 8785 canonical JSON. Text rather than jsonb,
+     * which would store a value of its own making (its key order, its numbers) rather than the bytes signed.
+     */
+    payload: text('payload').notNull(),
+    /** Ed25519 over the payload's UTF-8 bytes, base64url. */
+    signature: text('signature').notNull(),
+    kid: text('kid')
+      .notNull()
+      .references(() => certificateKeys.kid),
+    /** The payload's number of readings, for the garage's lists without reading each payload. */
+    readings_count: integer('readings_count').notNull(),
+    issued_at: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull(),
+    valid_until: timestamp('valid_until', { withTimezone: true, mode: 'date' }).notNull(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('certificates_partner_issued_idx').on(table.partner_id, table.issued_at.desc(), table.id.desc()),
+    index('certificates_partner_vehicle_idx').on(table.partner_id, table.kode_id, table.issued_at.desc()),
+  ],
+);
+
 /** Public settings documents (rich text), one row per key. */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),

@@ -11,7 +11,7 @@ import type { Database } from '../db/client';
 import { forbidden, unauthorized } from '../http/errors';
 import type { Clock } from '../services/clock';
 import { coarseAddress } from '../services/device';
-import { handoverKeyFor, loadTokenKeys } from '../services/keys';
+import { handoverKeyFor } from '../services/keys';
 import { touchSession, TOUCH_INTERVAL_MS } from '../services/sessions';
 import { Tokens } from '../services/tokens';
 
@@ -77,11 +77,7 @@ function sessionToucher(db: Database) {
 
 export const authPlugin = fp<{ config: Config; clock: Clock }>(
   async (app, { config, clock }) => {
-    const keys = await loadTokenKeys(config.dataDir, {
-      access: config.accessTokenKey,
-      reset: config.resetTokenKey,
-      handover: config.handoverKey,
-    });
+    const keys = app.serverKeys;
     app.decorate('clock', clock);
     app.decorate('tokens', new Tokens(keys, clock));
     app.decorate('successorKey', keys.successor);
@@ -116,5 +112,5 @@ export const authPlugin = fp<{ config: Config; clock: Clock }>(
       if (typeof origin !== 'string' || !allowed.has(origin)) throw forbidden('forbidden_origin');
     });
   },
-  { name: 'auth', dependencies: ['database', 'session-cache'] },
+  { name: 'auth', dependencies: ['database', 'session-cache', 'keys'] },
 );

@@ -5,7 +5,8 @@
  * instance has them without another setting.
  * The hand-over secret (HANDOVER_KEY) is kept the same way: each partner's hand-over key is derived
  * from it (handoverKeyFor), so every instance hands a partner's tablets the same key
- * (docs/ARCHITECTURE.md#the-hand-over-file).
+ * (docs/ARCHITECTURE.md#the-hand-over-file). So is the seed of the key that signs mileage certificates
+ * (CERTIFICATE_KEY, docs/API.md#mileage-certificates).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -19,6 +20,8 @@ export interface TokenKeys {
   device: string;
   /** The hand-over secret: 32 bytes in base64url, never sent; partners get keys derived from it. */
   handover: string;
+  /** The seed of the Ed25519 key that signs mileage certificates, 32 bytes in base64url (services/certificates). */
+  certificate: string;
   /**
    * Names the token that succeeds a refresh token at its rotation (services/sessions.ts): derived
    * from the access key, so every instance names the same successor.
@@ -26,17 +29,17 @@ export interface TokenKeys {
   successor: Buffer;
 }
 
-/** The raw keys as HANDOVER_KEY and the other variables give them, and as keys.json keeps them. */
-interface RawKeys {
-  access: string;
-  reset: string;
-  handover: string;
-}
+/** The raw keys as ACCESS_TOKEN_KEY and the other variables give them, and as keys.json keeps them. */
+const RAW_KEY_NAMES = ['access', 'reset', 'handover', 'certificate'] as const;
+type KeyName = (typeof RAW_KEY_NAMES)[number];
+type RawKeys = Record<KeyName, string>;
+type KeysFromEnv = Record<KeyName, string | null>;
 
 const toPaserk = (raw: string) => `k4.local.${raw}`;
+/** 32 random bytes: a PASERK key, the hand-over secret, or an Ed25519 seed (any 32 bytes are one). */
 const newRawKey = () => crypto.randomBytes(32).toString('base64url');
 
-function keysFrom({ access, reset, handover }: RawKeys): TokenKeys {
+function keysFrom({ access, reset, handover, certificate }: RawKeys): TokenKeys {
   const derived = (info: string) =>
     Buffer.from(crypto.hkdfSync('sha256', Buffer.from(access, 'base64url'), '', info, 32));
   return {
@@ -44,6 +47,7 @@ function keysFrom({ access, reset, handover }: RawKeys): TokenKeys {
     reset: toPaserk(reset),
     device: toPaserk(derived('portal login device cookie').toString('base64url')),
     handover,
+    certificate,
     successor: derived('portal refresh token successor'),
   };
 }
@@ -57,32 +61,32 @@ async function writeKeysFile(dataDir: string, file: string, keys: RawKeys): Prom
   }
 }
 
-export async function loadTokenKeys(
-  dataDir: string,
-  fromEnv: { access: string | null; reset: string | null; handover: string | null },
-): Promise<TokenKeys> {
-  if (fromEnv.access && fromEnv.reset && fromEnv.handover) {
-    return keysFrom({ access: fromEnv.access, reset: fromEnv.reset, handover: fromEnv.handover });
-  }
-  const file = path.join(dataDir, 'keys.json');
-  let stored: Partial<RawKeys> | null = null;
+async function readKeysFile(file: string): Promise<Partial<RawKeys> | null> {
   try {
-    stored = JSON.parse(await fs.readFile(file, 'utf8')) as Partial<RawKeys>;
+    return JSON.parse(await fs.readFile(file, 'utf8')) as Partial<RawKeys>;
   } catch {
-    stored = null;
+    return null;
   }
-  // A keys.json written before the hand-over secret existed keeps its token keys and gains one.
-  const complete: RawKeys = {
-    access: stored?.access ?? newRawKey(),
-    reset: stored?.reset ?? newRawKey(),
-    handover: stored?.handover ?? newRawKey(),
-  };
-  if (!stored?.access || !stored.reset || !stored.handover) await writeKeysFile(dataDir, file, complete);
-  return keysFrom({
-    access: fromEnv.access ?? complete.access,
-    reset: fromEnv.reset ?? complete.reset,
-    handover: fromEnv.handover ?? complete.handover,
-  });
+}
+
+const eachKey = (value: (name: KeyName) => string) =>
+  Object.fromEntries(RAW_KEY_NAMES.map((name) => [name, value(name)])) as RawKeys;
+
+/** Every key, when the environment sets them all: keys.json is then neither read nor written. */
+function everyKeySet(fromEnv: KeysFromEnv): RawKeys | null {
+  return RAW_KEY_NAMES.every((name) => fromEnv[name]) ? (fromEnv as RawKeys) : null;
+}
+
+export async function loadTokenKeys(dataDir: string, fromEnv: KeysFromEnv): Promise<TokenKeys> {
+  const configured = everyKeySet(fromEnv);
+  if (configured) return keysFrom(configured);
+  const file = path.join(dataDir, 'keys.json');
+  const stored = await readKeysFile(file);
+  // A keys.json written before a key existed (the hand-over secret, the certificate key) keeps the keys
+  // it has and gains the missing one.
+  const complete = eachKey((name) => stored?.[name] ?? newRawKey());
+  if (RAW_KEY_NAMES.some((name) => !stored?.[name])) await writeKeysFile(dataDir, file, complete);
+  return keysFrom(eachKey((name) => fromEnv[name] ?? complete[name]));
 }
 
 /**

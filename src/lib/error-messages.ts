@@ -68,6 +68,18 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     id: 'photo_invalid',
     message: 'La photo doit être une image WebP ou JPEG de 1600 pixels au plus de côté',
   }),
+  owner_consent_required: msg({
+    id: 'owner_consent_required',
+    message: 'Confirmez que le propriétaire a demandé le certificat',
+  }),
+  certificate_no_readings: msg({
+    id: 'certificate_no_readings',
+    message: 'Aucun relevé pour ce véhicule : pas de certificat',
+  }),
+  certificate_not_found: msg({
+    id: 'certificate_not_found',
+    message: 'Certificat introuvable',
+  }),
   idempotency_key_invalid: msg({
     id: 'idempotency_key_invalid',
     message: "L'en-tête Idempotency-Key doit être un UUID",

@@ -82,6 +82,7 @@ beforeAll(async () => {
     ACCESS_TOKEN_KEY: key(),
     RESET_TOKEN_KEY: key(),
     HANDOVER_KEY: key(),
+    CERTIFICATE_KEY: key(),
     MIGRATE_ON_START: 'false',
     APP_URL: `http://127.0.0.1:${proxyPort}`,
     TRUST_PROXY: '1',

@@ -13,11 +13,13 @@ type Env = Record<string, string | undefined>;
 const KEY = Buffer.alloc(32, 7).toString('base64url');
 const OTHER_KEY = Buffer.alloc(32, 8).toString('base64url');
 const THIRD_KEY = Buffer.alloc(32, 3).toString('base64url');
+const FOURTH_KEY = Buffer.alloc(32, 4).toString('base64url');
 const PRODUCTION: Env = {
   NODE_ENV: 'production',
   ACCESS_TOKEN_KEY: KEY,
   RESET_TOKEN_KEY: OTHER_KEY,
   HANDOVER_KEY: THIRD_KEY,
+  CERTIFICATE_KEY: FOURTH_KEY,
 };
 const TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
@@ -54,6 +56,7 @@ describe('loadConfig', () => {
       accessTokenKey: null,
       resetTokenKey: null,
       handoverKey: null,
+      certificateKey: null,
       trustProxy: false,
       migrateOnStart: true,
       logLevel: 'silent',
@@ -242,11 +245,12 @@ describe('loadConfig', () => {
     });
   });
 
-  describe('ACCESS_TOKEN_KEY, RESET_TOKEN_KEY and HANDOVER_KEY', () => {
+  describe('ACCESS_TOKEN_KEY, RESET_TOKEN_KEY, HANDOVER_KEY and CERTIFICATE_KEY', () => {
     const keys = [
       ['ACCESS_TOKEN_KEY', 'accessTokenKey'],
       ['RESET_TOKEN_KEY', 'resetTokenKey'],
       ['HANDOVER_KEY', 'handoverKey'],
+      ['CERTIFICATE_KEY', 'certificateKey'],
     ] as const;
 
     it.each(keys)('%s is unset by default outside production and takes 32 bytes in base64url', (name, key) => {
@@ -266,7 +270,7 @@ describe('loadConfig', () => {
 
     it('names every key missing in production in one line', () => {
       expect(errorOf({ NODE_ENV: 'production' })).toBe(
-        'ACCESS_TOKEN_KEY, RESET_TOKEN_KEY and HANDOVER_KEY are required when NODE_ENV=production',
+        'ACCESS_TOKEN_KEY, RESET_TOKEN_KEY, HANDOVER_KEY and CERTIFICATE_KEY are required when NODE_ENV=production',
       );
       expect(errorOf({ ...PRODUCTION, ACCESS_TOKEN_KEY: undefined, HANDOVER_KEY: '' })).toBe(
         'ACCESS_TOKEN_KEY and HANDOVER_KEY are required when NODE_ENV=production',
@@ -274,11 +278,15 @@ describe('loadConfig', () => {
       expect(errorOf({ ...PRODUCTION, RESET_TOKEN_KEY: '' })).toBe(
         'RESET_TOKEN_KEY is required when NODE_ENV=production',
       );
+      expect(errorOf({ ...PRODUCTION, CERTIFICATE_KEY: undefined })).toBe(
+        'CERTIFICATE_KEY is required when NODE_ENV=production',
+      );
       expect(loadConfig({ ...PRODUCTION })).toMatchObject({
         nodeEnv: 'production',
         accessTokenKey: KEY,
         resetTokenKey: OTHER_KEY,
         handoverKey: THIRD_KEY,
+        certificateKey: FOURTH_KEY,
       });
     });
 
@@ -291,6 +299,9 @@ describe('loadConfig', () => {
       );
       expect(errorOf({ NODE_ENV: 'test', RESET_TOKEN_KEY: OTHER_KEY, HANDOVER_KEY: OTHER_KEY })).toBe(
         'RESET_TOKEN_KEY and HANDOVER_KEY have the same value: each key must be its own 32 random bytes',
+      );
+      expect(errorOf({ ...PRODUCTION, CERTIFICATE_KEY: THIRD_KEY })).toBe(
+        'HANDOVER_KEY and CERTIFICATE_KEY have the same value: each key must be its own 32 random bytes',
       );
     });
 
@@ -413,6 +424,7 @@ describe('loadConfig', () => {
       ACCESS_TOKEN_KEY: 'x',
       RESET_TOKEN_KEY: 'x',
       HANDOVER_KEY: 'x',
+      CERTIFICATE_KEY: 'x',
       TRUST_PROXY: 'x',
       MIGRATE_ON_START: 'x',
       GEOCODER_URL: 'x',
@@ -436,6 +448,7 @@ describe('loadConfig', () => {
       'ACCESS_TOKEN_KEY',
       'RESET_TOKEN_KEY',
       'HANDOVER_KEY',
+      'CERTIFICATE_KEY',
       'TRUST_PROXY',
       'MIGRATE_ON_START',
       'GEOCODER_URL',

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config';
 import { noStore, varyOn } from '../../http/reply';
+import { certificatesIssueRoute } from './certificates-issue';
+import { certificatesListRoute } from './certificates-list';
+import { certificatesRevokeRoute } from './certificates-revoke';
 import { profileRoute } from './profile';
 import { repairPhotoRoute, repairPhotoUploadRoute } from './repair-photo';
 import { repairTypesRoute } from './repair-types';
@@ -23,6 +26,9 @@ export const partnerRoutes: FastifyPluginAsync<{ config: Config }> = async (app)
   await app.register(repairPhotoUploadRoute);
   await app.register(vehicleLookupRoute);
   await app.register(vehicleReadingsRoute);
+  await app.register(certificatesIssueRoute);
+  await app.register(certificatesListRoute);
+  await app.register(certificatesRevokeRoute);
 };
 
 /**

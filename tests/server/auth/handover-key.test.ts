@@ -162,12 +162,17 @@ describe('the hand-over secret', () => {
         reset: crypto.randomBytes(32).toString('base64url'),
       };
       await fs.writeFile(path.join(dir, 'keys.json'), JSON.stringify(older));
-      const first = await loadTokenKeys(dir, { access: null, reset: null, handover: null });
-      const second = await loadTokenKeys(dir, { access: null, reset: null, handover: null });
+      const first = await loadTokenKeys(dir, { access: null, reset: null, handover: null, certificate: null });
+      const second = await loadTokenKeys(dir, { access: null, reset: null, handover: null, certificate: null });
       expect(first.access).toBe(`k4.local.${older.access}`);
       expect(Buffer.from(first.handover, 'base64url')).toHaveLength(32);
       expect(second.handover).toBe(first.handover);
-      const fromEnv = await loadTokenKeys(dir, { access: null, reset: null, handover: HANDOVER_KEY });
+      const fromEnv = await loadTokenKeys(dir, {
+        access: null,
+        reset: null,
+        handover: HANDOVER_KEY,
+        certificate: null,
+      });
       expect(fromEnv.handover).toBe(HANDOVER_KEY);
     } finally {
       await fs.rm(dir, { recursive: true, force: true });

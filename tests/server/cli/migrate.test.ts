@@ -53,7 +53,7 @@ describe('npm run db:migrate', () => {
     const io = recordingIo({ ...db.env, NODE_ENV: 'production' });
     expect(await runMigrate([], io)).toBe(2);
     expect(io.stderr[0]).toBe(
-      'Configuration error: ACCESS_TOKEN_KEY, RESET_TOKEN_KEY and HANDOVER_KEY are required when NODE_ENV=production',
+      'Configuration error: ACCESS_TOKEN_KEY, RESET_TOKEN_KEY, HANDOVER_KEY and CERTIFICATE_KEY are required when NODE_ENV=production',
     );
   });
 
