@@ -12,6 +12,7 @@ export const ENTRY_REFUSAL_CODES = [
   'correction_window_closed',
   'correction_vehicle_changed',
   'correction_recorded_at_changed',
+  'vehicle_retired',
 ] as const;
 export type EntryRefusalCode = (typeof ENTRY_REFUSAL_CODES)[number];
 

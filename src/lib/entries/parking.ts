@@ -20,6 +20,7 @@ export const PARKS_AS: Record<EntryRefusalCode, ParkedState> = {
   correction_window_closed: 'refused',
   correction_vehicle_changed: 'refused',
   correction_recorded_at_changed: 'refused',
+  vehicle_retired: 'refused',
 };
 
 /** The state a refusal parks an entry in; a reason the table does not know (a field's check) parks it as refused. */

@@ -33,4 +33,8 @@ export const REFUSAL_WORDS: Record<EntryRefusalCode, MessageDescriptor> = {
     id: 'correction_recorded_at_changed',
     message: 'Une correction garde la date de saisie de la saisie qu’elle corrige',
   }),
+  vehicle_retired: msg({
+    id: 'vehicle_retired',
+    message: 'Ce véhicule est retiré de la circulation : il ne reçoit plus de saisies',
+  }),
 };
