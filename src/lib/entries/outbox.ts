@@ -88,9 +88,15 @@ export async function move(db: PortalDatabase, row: OutboxEntry, event: EntryEve
     // Its photo goes with it, joined to whatever the new key is stored as.
     await db.photos.where('entryKey').equals(row.key).modify({ entryKey: moved.entry.key });
   } else {
-    await db.outbox.put(moved.entry);
+    // Only the fields that moved: a live read over the outbox re-runs only when what it reads changed.
+    await db.outbox.update(row.key, changedFields(row, moved.entry));
   }
   return moved;
+}
+
+function changedFields(before: OutboxEntry, after: OutboxEntry): Partial<OutboxEntry> {
+  const fields = Object.keys(after) as (keyof OutboxEntry)[];
+  return Object.fromEntries(fields.filter((field) => before[field] !== after[field]).map((f) => [f, after[f]]));
 }
 
 /** Inside a transaction: `event` happens to each of `rows` it can happen to. */
