@@ -10,7 +10,7 @@ const SYNC_PANEL_SOURCES = [
   '<rootDir>/src/features/sync/hooks/useHandover.ts',
 ];
 
-/** The dashboard's History and Advices tabs, the correction dialogs and the vehicle's timeline, all loaded on demand. */
+/** The dashboard's History and Advices tabs, the correction dialogs, the vehicle's timeline and its certificates, all loaded on demand. */
 const HISTORY_SOURCES = [
   'HistoryTable',
   'HistoryCards',
@@ -24,7 +24,9 @@ const HISTORY_SOURCES = [
 ]
   .map((name) => `<rootDir>/src/features/dashboard/components/${name}.tsx`)
   // The history's status badges, worded by the entries module.
-  .concat('<rootDir>/src/lib/entries/status-looks.ts');
+  .concat('<rootDir>/src/lib/entries/status-looks.ts')
+  // The mileage certificates' button, dialog and lists, on the timeline and in the History.
+  .concat('<rootDir>/src/features/dashboard/certificates');
 
 export default defineConfig({
   sourceLocale: 'fr',
@@ -44,6 +46,8 @@ export default defineConfig({
         ...HISTORY_SOURCES,
         '<rootDir>/src/features/dashboard/locales/**',
         '<rootDir>/src/features/profile/devices/**',
+        '<rootDir>/src/features/certificate/**',
+        '<rootDir>/src/features/dashboard/certificates/**',
       ],
     },
     {
@@ -71,6 +75,11 @@ export default defineConfig({
       // The connected devices' words load with the profile's devices section and its sign-out choice (docs/PRODUCT.md#connected-devices).
       path: '<rootDir>/src/locales/devices/{locale}/messages',
       include: ['<rootDir>/src/features/profile/devices'],
+    },
+    {
+      // A certificate's public page's words load with the page (src/lib/certificate-catalog.ts, docs/PRODUCT.md#mileage-certificate).
+      path: '<rootDir>/src/locales/certificate/{locale}/messages',
+      include: ['<rootDir>/src/features/certificate'],
     },
   ],
   format: 'po',

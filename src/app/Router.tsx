@@ -18,7 +18,11 @@ type ScreenPath = (typeof paths)[keyof typeof paths];
  * (docs/decisions/0033-an-update-downloads-what-changed.md).
  */
 export interface ScreenCode {
-  screens: Record<ScreenPath, { area: RouteArea; load: () => Promise<{ default: ComponentType }> }>;
+  /**
+   * Keyed by the screen's path, which may name a parameter (`/c/:id`, read with wouter's useParams).
+   * `wide`: the screen asks the public frame for a wider column than a form's.
+   */
+  screens: Record<ScreenPath, { area: RouteArea; wide?: boolean; load: () => Promise<{ default: ComponentType }> }>;
   /**
    * The signed-in frame (header, connectivity, alerts), loaded with the first authenticated screen: it
    * brings the outbox and IndexedDB's code, which the public pages never need.
@@ -28,8 +32,11 @@ export interface ScreenCode {
 
 interface Screen {
   area: RouteArea;
+  wide: boolean;
   Page: RetryableLazy<object>;
 }
+
+type LayoutProps = { children: ReactNode; wide?: boolean };
 
 export interface AppRouter {
   Router: ComponentType;
@@ -39,6 +46,16 @@ export interface AppRouter {
    * and Lighthouse figures: see `npm run bench`).
    */
   preloadLandingPage: (pathname: string) => void;
+}
+
+/** Whether an address is a screen's path, segment by segment, a `:name` segment standing for any one. */
+function pathMatches(pattern: string, pathname: string): boolean {
+  const expected = pattern.split('/');
+  const actual = pathname.split('/');
+  return (
+    expected.length === actual.length &&
+    expected.every((segment, index) => segment === actual[index] || (segment.startsWith(':') && actual[index] !== ''))
+  );
 }
 
 /** Tells the start-up that a screen is on show: a page, or the notice that its code could not be fetched. */
@@ -57,17 +74,21 @@ const failedScreen = (retry: () => void) => (
 /** The router of the portal's screens, each its own chunk: the first load carries only the shell and the screen opened. */
 export function createRouter(code: ScreenCode): AppRouter {
   const screens = Object.fromEntries(
-    Object.entries(code.screens).map(([path, { area, load }]) => [path, { area, Page: retryableLazy(load) }]),
+    Object.entries(code.screens).map(([path, { area, wide = false, load }]) => [
+      path,
+      { area, wide, Page: retryableLazy(load) },
+    ]),
   ) as Record<ScreenPath, Screen>;
   const AuthenticatedLayout = retryableLazy(code.authenticatedLayout);
 
-  function gatedPage({ area, Page }: Screen) {
-    const Layout = area === 'authenticated' ? AuthenticatedLayout : PublicLayout;
+  function gatedPage({ area, wide, Page }: Screen) {
+    // The signed-in frame has one width and ignores `wide`.
+    const Layout: ComponentType<LayoutProps> = area === 'authenticated' ? AuthenticatedLayout : PublicLayout;
     return function GatedPage() {
       return (
         <SessionGate area={area}>
           <ChunkErrorBoundary reset={AuthenticatedLayout.reset} loading={<LoadingSpinner />} fallback={failedScreen}>
-            <Layout>
+            <Layout wide={wide}>
               {/* A screen whose code cannot be fetched leaves the header (menus, language) in place. */}
               <ChunkErrorBoundary reset={Page.reset} loading={<LoadingSpinner />} fallback={failedScreen}>
                 <Page />
@@ -98,8 +119,9 @@ export function createRouter(code: ScreenCode): AppRouter {
   return {
     Router,
     preloadLandingPage(pathname) {
-      if (!Object.hasOwn(screens, pathname)) return;
-      const { area, Page } = screens[pathname as ScreenPath];
+      const screen = Object.entries(screens).find(([path]) => pathMatches(path, pathname))?.[1];
+      if (!screen) return;
+      const { area, Page } = screen;
       Page.preload();
       if (area === 'authenticated') AuthenticatedLayout.preload();
     },

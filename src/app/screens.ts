@@ -16,6 +16,12 @@ export const screenCode: ScreenCode = {
     [paths.forgotPassword]: { area: 'public', load: () => import('../features/auth/pages/ForgotPasswordPage') },
     [paths.resetPassword]: { area: 'public', load: () => import('../features/auth/pages/ResetPasswordPage') },
     [paths.privacyConditions]: { area: 'open', load: () => import('../features/legal/pages/PrivacyConditionsPage') },
+    [paths.certificate]: {
+      area: 'open',
+      // The certificate's table and its print lay out wider than a form.
+      wide: true,
+      load: () => import('../features/certificate/pages/CertificatePage'),
+    },
   },
   authenticatedLayout: async () => ({ default: (await import('./layouts/AuthenticatedLayout')).AuthenticatedLayout }),
 };

@@ -7,6 +7,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   privacyConditions: '/privacy-conditions',
+  /** A mileage certificate's public page; `certificatePath(id)` (contract/certificate.ts) writes one. */
+  certificate: '/c/:id',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -46,8 +46,11 @@ export function useLocale(): Locale {
   return isLocale(active.locale) ? active.locale : DEFAULT_LOCALE;
 }
 
-/** Loads the catalog if needed, activates it, and sets lang and dir on the page. */
-async function showLocale(locale: Locale): Promise<void> {
+/**
+ * Loads the catalog if needed, activates it, and sets lang and dir on the page. `remember`: the shell's
+ * cookie names it too, so the next prerendered page is painted in it.
+ */
+async function showLocale(locale: Locale, remember = true): Promise<void> {
   if (locale === 'fr') {
     i18n.load('fr', frMessages);
   } else if (!i18n.messages || i18n.locale !== locale) {
@@ -61,7 +64,7 @@ async function showLocale(locale: Locale): Promise<void> {
   const dir = directionOf(locale);
   if (root.lang !== locale) root.lang = locale;
   if (root.dir !== dir) root.dir = dir;
-  rememberLanguageForShell(locale);
+  if (remember) rememberLanguageForShell(locale);
 }
 
 /**
@@ -75,6 +78,30 @@ export async function activateLocale(locale: Locale): Promise<void> {
   } catch {
     // Private mode or storage full: the choice lasts for this visit only.
   }
+}
+
+/** Whether a language was chosen on this device (kept under LANGUAGE_STORAGE_KEY). */
+export function languageChosen(): boolean {
+  try {
+    return isLocale(localStorage.getItem(LANGUAGE_STORAGE_KEY));
+  } catch {
+    return false;
+  }
+}
+
+/** The first of the browser's preferred languages that the portal speaks ('ar-DZ' is Arabic), or null. */
+export function browserLocale(languages: readonly string[] = navigator.languages ?? []): Locale | null {
+  const spoken = languages.map((tag) => tag.toLowerCase().split('-')[0]).find(isLocale);
+  return spoken ?? null;
+}
+
+/**
+ * Shows the page in this language for this visit only, keeping no choice (neither the stored one nor
+ * the shell's cookie): a public page read by someone who never chose a language here. Rejects, changing
+ * nothing, when the catalog cannot be fetched.
+ */
+export function showLocaleForVisit(locale: Locale): Promise<void> {
+  return showLocale(locale, false);
 }
 
 /**

@@ -26,6 +26,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** An auth call that carries the access token as partner calls do (the sessions' calls, docs/API.md#sessions). */
   bearer?: boolean;
+  /** The browser's HTTP cache for this request ('no-cache': asks the server again even for an answer kept). */
+  cache?: RequestCache;
 }
 
 /** What the client needs from the session, injected to keep this module free of app state. */
@@ -69,7 +71,7 @@ function networkFailure(message: string): ApiFailure {
  */
 export const MALFORMED_ANSWER_CODE = 502;
 
-function malformedAnswer(): ApiFailure {
+export function malformedAnswer(): ApiFailure {
   return { code: MALFORMED_ANSWER_CODE, status: 'error', error: { type: 'other', message: '' } };
 }
 
@@ -239,6 +241,7 @@ function fetchFromApi(
     headers,
     body: options.upload ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     signal,
+    ...(options.cache && { cache: options.cache }),
   });
 }
 

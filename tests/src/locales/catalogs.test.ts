@@ -3,8 +3,8 @@
  * Every message of the French source catalogs is translated in Arabic and English, with the same
  * placeholders and tags. Run `npm run extract` after adding a string; this test then names what
  * still needs translating. Besides the app's catalog, the scanner, the odometer photo, the sending
- * panel, the connected devices and the dashboard's History, Advices and timeline have their own, loaded
- * with them (lingui.config.ts).
+ * panel, the connected devices, the dashboard's History, Advices and timeline, and a certificate's public
+ * page have their own, loaded with them (lingui.config.ts).
  */
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +26,7 @@ const CATALOGS: [string, (locale: 'fr' | 'ar' | 'en') => Catalog, number][] = [
   ['connected devices', partCatalog('src/locales/devices'), 20],
   ['sending panel', partCatalog('src/features/sync/locales'), 40],
   ['history', partCatalog('src/features/dashboard/locales'), 50],
+  ['certificate page', partCatalog('src/locales/certificate'), 40],
 ];
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)|<\/?(\d+)\/?>/g)].map((match) => match[0]).sort();

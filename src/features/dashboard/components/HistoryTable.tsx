@@ -42,6 +42,11 @@ import {
   type EntryActions,
 } from './HistoryEntry';
 import { useHistoryCatalog } from '../catalog';
+import { ChunkErrorBoundary } from '../../../components/ui/chunk-error-boundary';
+import { retryableLazy } from '../../../components/ui/retryable-lazy';
+
+/** The garage's certificates, in their own chunk: the History's entries are drawn without waiting for them. */
+const IssuedCertificates = retryableLazy(() => import('../certificates/IssuedCertificates'));
 
 const CorrectEntryDialog = lazyDialog(
   () => import('./CorrectEntryDialog').then((module) => module.CorrectEntryDialog),
@@ -85,7 +90,7 @@ function useNarrowScreen(): boolean {
   );
 }
 
-export function HistoryTable() {
+function HistoryEntries() {
   useHistoryCatalog();
   const { i18n } = useLingui();
   const locale = useLocale();
@@ -321,3 +326,15 @@ const EntryRow = memo(function EntryRow({
     </tr>
   );
 });
+
+/** The History tab: the entries, then the mileage certificates the garage issued. */
+export function HistoryTable() {
+  return (
+    <Stack gap="8">
+      <HistoryEntries />
+      <ChunkErrorBoundary reset={IssuedCertificates.reset}>
+        <IssuedCertificates />
+      </ChunkErrorBoundary>
+    </Stack>
+  );
+}

@@ -3,7 +3,7 @@
  * and the latest readings with their verdicts. Loaded on demand, outside the dashboard's first load.
  * Time runs in the reading direction: left to right, right to left in Arabic.
  */
-import { Badge, Box, chakra, Flex, HStack, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDateTime } from '../../../lib/dates';
 import { formatKm } from '../../../lib/format';
@@ -13,111 +13,36 @@ import { PhotoMarkSlot } from '../photo/slot';
 import { ReasonsText, VerdictBadge } from './VerdictBadge';
 import { useHistoryCatalog } from '../catalog';
 import { SCROLL_EDGES_CSS, useScrollEdges } from '../../../components/ui/scroll-edges';
+import { CertificateButton } from '../certificates/CertificateButton';
+import { KmChart, type KmChartPoint } from '../../../components/KmChart';
 
 /** How many of the latest readings are listed under the chart. */
 export const TIMELINE_LIST_SIZE = 5;
-
-const WIDTH = 600;
-const HEIGHT = 120;
-const PAD = 8;
-
-interface Point {
-  x: number;
-  y: number;
-  reading: TimelineReading;
-}
-
-/** Oldest first, scaled into the chart's box; a single day or a single value sits in the middle. */
-function plot(readings: readonly TimelineReading[]): Point[] {
-  const oldestFirst = [...readings].reverse();
-  const times = oldestFirst.map((reading) => Date.parse(reading.recordedAt));
-  const kms = oldestFirst.map((reading) => reading.odometer);
-  const [t0, t1] = [Math.min(...times), Math.max(...times)];
-  const [k0, k1] = [Math.min(...kms), Math.max(...kms)];
-  const scale = (value: number, low: number, high: number, size: number) =>
-    high === low ? size / 2 : PAD + ((value - low) / (high - low)) * (size - 2 * PAD);
-  return oldestFirst.map((reading, index) => ({
-    x: scale(times[index]!, t0, t1, WIDTH),
-    y: HEIGHT - scale(kms[index]!, k0, k1, HEIGHT),
-    reading,
-  }));
-}
 
 function pointColour(reading: TimelineReading): string {
   if (reading.verdict === 'implausible') return 'fg.error';
   return reading.own ? 'brand.solid' : 'fg.muted';
 }
 
+/** A dot per reading: red when implausible, the brand's colour for this garage's, hollow while queued. */
+function pointOf(reading: TimelineReading): KmChartPoint {
+  return {
+    key: reading.key,
+    at: reading.recordedAt,
+    km: reading.odometer,
+    colour: pointColour(reading),
+    hollow: reading.queued,
+    data: { 'data-verdict': reading.verdict, 'data-queued': reading.queued ? 'true' : undefined },
+  };
+}
+
 function Chart({ readings }: { readings: readonly TimelineReading[] }) {
   const { t } = useLingui();
-  const locale = useLocale();
-  const points = plot(readings);
-  const kms = readings.map((reading) => reading.odometer);
-  const newest = readings[0]!;
-  const oldest = readings.at(-1)!;
-  const low = formatKm(Math.min(...kms), locale);
-  const high = formatKm(Math.max(...kms), locale);
-  const count = readings.length;
   return (
-    <Flex gap="2" align="stretch" flexShrink={0}>
-      <Stack justify="space-between" fontSize="xs" color="fg.muted" textAlign="end" aria-hidden="true">
-        <bdi>{high}</bdi>
-        <bdi>{low}</bdi>
-      </Stack>
-      <Box flex="1" minWidth="0">
-        <Box
-          role="img"
-          aria-label={t`Évolution du compteur : ${count} relevés, de ${low} à ${high}`}
-          position="relative"
-          height="12"
-          // The axes, on the physical left: mirrored with the rest in right to left.
-          borderBottomWidth="1px"
-          borderLeftWidth="1px"
-          borderColor="border"
-          // Time runs the way the page reads.
-          _rtl={{ transform: 'scaleX(-1)' }}
-        >
-          <chakra.svg
-            viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-            preserveAspectRatio="none"
-            position="absolute"
-            inset="0"
-            width="full"
-            height="full"
-            overflow="visible"
-          >
-            <chakra.polyline
-              points={points.map((point) => `${point.x},${point.y}`).join(' ')}
-              fill="none"
-              stroke="border.emphasized"
-              strokeWidth="2"
-              vectorEffect="non-scaling-stroke"
-            />
-          </chakra.svg>
-          {/* Dots in HTML, so they stay round however the line's box is stretched. */}
-          {points.map((point) => (
-            <Box
-              key={point.reading.key}
-              position="absolute"
-              left={`${(point.x / WIDTH) * 100}%`}
-              top={`${(point.y / HEIGHT) * 100}%`}
-              boxSize="3"
-              transform="translate(-50%, -50%)"
-              rounded="full"
-              borderWidth="2px"
-              borderColor={pointColour(point.reading)}
-              bg={point.reading.queued ? 'bg' : pointColour(point.reading)}
-              data-verdict={point.reading.verdict}
-              data-queued={point.reading.queued || undefined}
-            />
-          ))}
-        </Box>
-        <HStack justify="space-between" fontSize="xs" color="fg.muted" mt="1" aria-hidden="true">
-          <bdi>{formatDateTime(oldest.recordedAt)}</bdi>
-          <bdi>{formatDateTime(newest.recordedAt)}</bdi>
-        </HStack>
-      </Box>
-    </Flex>
+    <KmChart
+      points={readings.map(pointOf)}
+      label={({ count, low, high }) => t`Évolution du compteur : ${count} relevés, de ${low} à ${high}`}
+    />
   );
 }
 
@@ -203,19 +128,22 @@ export default function VehicleTimeline({ kodeId }: { kodeId: string }) {
       flex="0 1 auto"
       aria-labelledby="vehicle-timeline-title"
     >
-      <HStack justify="space-between" wrap="wrap" columnGap="2" rowGap="0" flexShrink={0}>
-        <Heading as="h2" size="sm" id="vehicle-timeline-title">
-          <Trans>Relevés du véhicule</Trans>
-        </Heading>
-        <Text fontSize="xs" color="fg.muted" data-testid="timeline-fetched-at">
-          {fetchedAt ? (
-            <Trans>
-              Relevés de tous les garages au <bdi>{formatDateTime(fetchedAt)}</bdi>
-            </Trans>
-          ) : (
-            <Trans>Relevés des autres garages pas encore chargés sur cette tablette</Trans>
-          )}
-        </Text>
+      <HStack justify="space-between" align="start" columnGap="2" rowGap="1" flexShrink={0}>
+        <HStack wrap="wrap" columnGap="2" rowGap="0" minWidth="0">
+          <Heading as="h2" size="sm" id="vehicle-timeline-title">
+            <Trans>Relevés du véhicule</Trans>
+          </Heading>
+          <Text fontSize="xs" color="fg.muted" data-testid="timeline-fetched-at">
+            {fetchedAt ? (
+              <Trans>
+                Relevés de tous les garages au <bdi>{formatDateTime(fetchedAt)}</bdi>
+              </Trans>
+            ) : (
+              <Trans>Relevés des autres garages pas encore chargés sur cette tablette</Trans>
+            )}
+          </Text>
+        </HStack>
+        <CertificateButton kodeId={kodeId} />
       </HStack>
       {readings.length === 0 ? (
         <Text color="fg.muted" fontSize="sm">
