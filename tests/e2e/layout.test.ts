@@ -130,8 +130,20 @@ const STILL_CSS =
 /** Dates and times as the portal writes them (src/lib/dates.ts), in every language. */
 const DATE_TIME = /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/;
 const FIXED_DATE_TIME = '01/01/2000 00:00';
-/** What varies from run to run besides dates, painted over: the storage figures in the sending panel. */
-const VARIABLE = ['#storage-usage', '[role="meter"]'];
+/**
+ * A mileage certificate's id (contract/certificate.ts): four groups of four of its alphabet, a new one
+ * each run, written over as the dates are.
+ */
+const CERTIFICATE_ID = /\b[0-9A-HJKMNP-TV-Z]{4}(?:-[0-9A-HJKMNP-TV-Z]{4}){3}\b/;
+const FIXED_CERTIFICATE_ID = '0000-0000-0000-0000';
+/** The test portal's address, on a port of its own each run: a certificate's page prints it under its id. */
+const PORTAL_ORIGIN = /http:\/\/127\.0\.0\.1:\d+/;
+const FIXED_PORTAL_ORIGIN = 'http://127.0.0.1:40000';
+/**
+ * What varies from run to run besides dates and ids, painted over: the storage figures in the sending
+ * panel, and a certificate's QR code (its address holds the id).
+ */
+const VARIABLE = ['#storage-usage', '[role="meter"]', '[data-testid="certificate-qr"]'];
 /**
  * Toasts are left out of the pictures: each hides itself after 5 s, so whether one is still there when
  * the picture is taken depends on the machine's speed. The audit checks them where they appear.
@@ -298,23 +310,27 @@ async function clearToasts(page: Page): Promise<void> {
 }
 
 /**
- * Writes one fixed moment over every date and time on the page, just before its picture. Painting
- * them over (a mask) would not do: a mask is drawn above everything, so a date behind a dialog's
- * backdrop would blot out the dialog. The text keeps its length, so the layout does not change; the
- * portal writes the real one again at its next render.
+ * Writes one fixed moment over every date and time on the page, one id over every certificate's and
+ * one address over the portal's, just before its picture. Painting them over (a mask) would not do: a mask is drawn above everything,
+ * so a date behind a dialog's backdrop would blot out the dialog. The portal writes the real ones again
+ * at its next render.
  */
-function freezeDates(page: Page): Promise<void> {
+function freezeVariableText(page: Page): Promise<void> {
   return page.evaluate(
-    ({ source, fixed }) => {
-      const pattern = new RegExp(source, 'g');
+    (replacements) => {
+      const patterns = replacements.map(({ source, fixed }) => ({ pattern: new RegExp(source, 'g'), fixed }));
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.nodeValue ?? '';
-        const frozen = text.replace(pattern, fixed);
+        const frozen = patterns.reduce((value, { pattern, fixed }) => value.replace(pattern, fixed), text);
         if (frozen !== text) node.nodeValue = frozen;
       }
     },
-    { source: DATE_TIME.source, fixed: FIXED_DATE_TIME },
+    [
+      { source: DATE_TIME.source, fixed: FIXED_DATE_TIME },
+      { source: CERTIFICATE_ID.source, fixed: FIXED_CERTIFICATE_ID },
+      { source: PORTAL_ORIGIN.source, fixed: FIXED_PORTAL_ORIGIN },
+    ],
   );
 }
 
@@ -371,7 +387,7 @@ class Walk {
     for (const violation of await auditLayout(page, { primaryNames: this.primaryNames })) this.found(state, violation);
     if (options.entry) for (const violation of await entryOutOfView(page)) this.found(state, violation);
     if (options.baseline === false) return;
-    await freezeDates(page);
+    await freezeVariableText(page);
     const mask = VARIABLE.map((selector) => page.locator(selector));
     const outcome = await checkBaseline(page, `${variant.id}--${state}`, { mask, style: PICTURE_STYLE });
     if (outcome.status === 'written') this.written.push(outcome.message);
@@ -810,6 +826,20 @@ async function walk(variant: Variant): Promise<{ run: Walk; error: unknown }> {
     await toasts(page).first().waitFor();
     await run.tapsAfter('a vehicle lookup', () => run.check('vehicle-found', { entry: true }));
 
+    // The vehicle's mileage certificate, from its timeline: asked for, then issued with the owner's consent.
+    const timeline = page.locator('section[aria-labelledby="vehicle-timeline-title"]');
+    await run.tap(timeline.getByRole('button', { name: say('Certificat kilométrique') }));
+    await dialog.getByText(say('Aucun certificat émis pour ce véhicule.')).waitFor();
+    await run.check('certificate-dialog');
+    await run.tap(dialog.locator('input[name="owner_consent"]'));
+    await run.tap(dialog.getByRole('button', { name: say('Émettre le certificat') }));
+    const opener = dialog.getByRole('link', { name: say('Ouvrir le certificat') });
+    await opener.waitFor({ timeout: scaled(15_000) });
+    const certificateAddress = (await opener.getAttribute('href')) ?? '';
+    await run.check('certificate-issued');
+    await run.closeDialog(dialog, 'certificate-issued');
+    await run.tapsAfter('the certificate dialog closed');
+
     // The partner's first Insert: the emptied form with its toast, and the taps a mechanic makes next.
     const fill = async (odometer: string) => {
       await form.locator('select').selectOption('oil_change');
@@ -859,6 +889,8 @@ async function walk(variant: Variant): Promise<{ run: Walk; error: unknown }> {
     await chooseTab(page.locator('[role="tab"][data-value="history"]'));
     const entries = page.locator('[role="tabpanel"]:visible').locator(ENTRY);
     await entries.nth(OWN_READINGS.length + 1).waitFor();
+    // Below the entries, the certificates the garage issued, read from the server.
+    await page.getByRole('list', { name: say('Certificats kilométriques émis') }).waitFor();
     await run.check('history');
     await run.tap(entries.and(page.locator('[data-status="synced"]')).locator('button').first());
     await dialog.waitFor();
@@ -965,6 +997,14 @@ async function walk(variant: Variant): Promise<{ run: Walk; error: unknown }> {
     const status = page.locator('[role="status"][data-online]');
     await until('the entry sent', async () => (await status.getAttribute('aria-label')) === online, 30_000);
     await run.tapsAfter('back online', () => run.check('back-online', { baseline: false }));
+
+    // The certificate's public page, as a buyer opens the owner's link, then as it prints.
+    await open(page, url, new URL(certificateAddress).pathname);
+    await page.locator('[data-testid="certificate-verification"][data-outcome="verified"]').waitFor();
+    await run.check('certificate-page');
+    await page.emulateMedia({ media: 'print' });
+    await run.check('certificate-print');
+    await page.emulateMedia({ media: 'screen' });
   } catch (thrown) {
     error = thrown;
     const picture = path.join(TEST_RESULTS_DIR, 'layout', `${variant.id}--stopped.png`);

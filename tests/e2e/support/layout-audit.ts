@@ -65,14 +65,11 @@ export interface LayoutAuditOptions {
 
 /**
  * SVGs that are pictures rather than icons, so any size is right for them. Kept short and explicit:
- * the map (Leaflet draws its own SVG), the vehicle timeline's chart (a picture with its own text
- * alternative), and anything the product marks with data-illustration.
+ * the map (Leaflet draws its own SVG), and what the product marks with data-illustration (the km
+ * chart of the timeline and of a certificate, a certificate's QR code), each a picture with its own
+ * text alternative.
  */
-export const ILLUSTRATIONS: readonly string[] = [
-  '.leaflet-container',
-  'section[aria-labelledby="vehicle-timeline-title"] [role="img"]',
-  '[data-illustration]',
-];
+export const ILLUSTRATIONS: readonly string[] = ['.leaflet-container', '[data-illustration]'];
 
 /** CSS pixels. */
 export const LIMITS = {

@@ -99,7 +99,8 @@ export function ReadingsTable({ readings, trusted }: { readings: readonly Certif
       <Heading as="h2" size="md" id="certificate-readings-title" color={trusted ? undefined : 'fg.error'}>
         {trusted ? <Trans>Relevés kilométriques</Trans> : <Trans>Relevés non garantis</Trans>}
       </Heading>
-      <Table.ScrollArea borderWidth="1px" rounded="md">
+      {/* Words wrap in their cells (Chakra's scroll area keeps them on one line): the table fits a tablet; only a phone scrolls it. */}
+      <Table.ScrollArea borderWidth="1px" rounded="md" whiteSpace="normal">
         <Table.Root size="sm" data-testid="certificate-readings" data-trusted={trusted}>
           <Table.Header>
             <Table.Row>

@@ -1,9 +1,13 @@
 /**
  * "Certificat kilométrique" on the vehicle's timeline (docs/PRODUCT.md#mileage-certificate). Its dialog
  * loads on the first tap. Offline the button says the server is needed, and its dialog says why.
+ *
+ * It shares the timeline's title row, which a landscape tablet gives little height (the readings take
+ * what the column leaves): it reads "Certificat" there, its name is the whole title, and its 44 px
+ * target reaches into the section's padding rather than making the row taller.
  */
 import { Button, Stack, Text } from '@chakra-ui/react';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { useOnline } from '../../../lib/online';
@@ -15,6 +19,7 @@ const CertificateDialog = lazyDialog<CertificateDialogProps>(
 );
 
 export function CertificateButton({ kodeId }: { kodeId: string }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const online = useOnline();
   const hintId = useId();
@@ -24,11 +29,13 @@ export function CertificateButton({ kodeId }: { kodeId: string }) {
         variant="outline"
         size="sm"
         minHeight="11"
+        my="-1"
+        aria-label={t`Certificat kilométrique`}
         onClick={() => setOpen(true)}
         onPointerEnter={CertificateDialog.preload}
         aria-describedby={online ? undefined : hintId}
       >
-        <Trans>Certificat kilométrique</Trans>
+        <Trans>Certificat</Trans>
       </Button>
       {!online && (
         <Text id={hintId} fontSize="xs" color="fg.muted">

@@ -41,6 +41,8 @@ function Chart({ readings }: { readings: readonly TimelineReading[] }) {
   return (
     <KmChart
       points={readings.map(pointOf)}
+      // On a landscape tablet the section has the column's height left, and its list's first line comes first.
+      height={{ base: '12', lg: '8' }}
       label={({ count, low, high }) => t`Évolution du compteur : ${count} relevés, de ${low} à ${high}`}
     />
   );
@@ -123,7 +125,9 @@ export default function VehicleTimeline({ kodeId }: { kodeId: string }) {
       borderWidth="1px"
       rounded="l2"
       px="4"
-      py="3"
+      // A landscape tablet gives the section the column's height left: its title row holds the
+      // certificate's button too, so less padding leaves the list its line.
+      py={{ base: '3', lg: '2' }}
       minHeight="0"
       flex="0 1 auto"
       aria-labelledby="vehicle-timeline-title"
