@@ -10,6 +10,9 @@ const SYNC_PANEL_SOURCES = [
   '<rootDir>/src/features/sync/hooks/useHandover.ts',
 ];
 
+/** Shown only with a certificate, on the garage's screens and on its public page: in both their catalogs. */
+const SHARE_LINK_BUTTON = '<rootDir>/src/components/ShareLinkButton.tsx';
+
 /** The dashboard's History and Advices tabs, the correction dialogs, the vehicle's timeline and its certificates, all loaded on demand. */
 const HISTORY_SOURCES = [
   'HistoryTable',
@@ -25,8 +28,9 @@ const HISTORY_SOURCES = [
   .map((name) => `<rootDir>/src/features/dashboard/components/${name}.tsx`)
   // The history's status badges, worded by the entries module.
   .concat('<rootDir>/src/lib/entries/status-looks.ts')
-  // The mileage certificates' button, dialog and lists, on the timeline and in the History.
-  .concat('<rootDir>/src/features/dashboard/certificates');
+  // The mileage certificates' button, dialog and lists, on the timeline and in the History, and their
+  // share button (also in the certificate's page catalog).
+  .concat('<rootDir>/src/features/dashboard/certificates', SHARE_LINK_BUTTON);
 
 export default defineConfig({
   sourceLocale: 'fr',
@@ -79,7 +83,7 @@ export default defineConfig({
     {
       // A certificate's public page's words load with the page (src/lib/certificate-catalog.ts, docs/PRODUCT.md#mileage-certificate).
       path: '<rootDir>/src/locales/certificate/{locale}/messages',
-      include: ['<rootDir>/src/features/certificate'],
+      include: ['<rootDir>/src/features/certificate', SHARE_LINK_BUTTON],
     },
   ],
   format: 'po',

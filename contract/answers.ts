@@ -9,12 +9,11 @@
  * with an `id` becomes a named schema of the OpenAPI document.
  */
 import * as z from 'zod/mini';
-import { CERTIFICATE_STATUSES, signedCertificateRecord } from './certificate';
 import { ERROR_CODES, ERROR_TYPES } from './codes';
 import { CORRECTION_REASONS, READING_REASONS, READING_VERDICTS } from './readings';
 
 /** A moment as the API writes it: ISO 8601 in UTC (docs/API.md#dates). */
-const timestamp = () => z.iso.datetime({ offset: true });
+export const timestamp = () => z.iso.datetime({ offset: true });
 
 const named = (id: string, description: string) => z.meta({ id, description });
 
@@ -257,36 +256,6 @@ export const signInRecord = z
       ),
   })
   .check(named('SignIn', "One of the partner's recent sign-ins."));
-
-/**
- * Described in docs/API.md#mileage-certificates, not here: the API client's answer schemas are part of the
- * PWA's first load, which has a budget (bench/first-load.ts), and the PWA reads no description.
- */
-const certificateSummaryFields = {
-  id: z.string(),
-  kode_id: z.string(),
-  url: z.string(),
-  issued_at: timestamp(),
-  valid_until: timestamp(),
-  revoked_at: z.nullable(timestamp()),
-  status: z.enum(CERTIFICATE_STATUSES),
-  readings_count: z.int(),
-};
-
-export const certificateSummaryRecord = z.object(certificateSummaryFields).check(z.meta({ id: 'CertificateSummary' }));
-
-export const issuedCertificateRecord = z
-  .object({ ...certificateSummaryFields, certificate: signedCertificateRecord })
-  .check(z.meta({ id: 'IssuedCertificate' }));
-
-export const publicCertificateRecord = z
-  .object({
-    certificate: signedCertificateRecord,
-    status: z.enum(CERTIFICATE_STATUSES),
-    revoked_at: z.nullable(timestamp()),
-    newer_readings: z.int(),
-  })
-  .check(z.meta({ id: 'PublicCertificate' }));
 
 /** The `data` of calls that answer nothing. */
 export const noData = z.null();

@@ -7,9 +7,6 @@
  * and the routes' request schemas in ./certificate-requests.ts, outside contract/index.ts: the PWA's first
  * load carries every schema the index reaches, and those are for the public page and the server only.
  */
-import * as z from 'zod/mini';
-import { canonicalJson } from './canonical-json';
-import { CORRECTION_REASONS, READING_REASONS, READING_VERDICTS } from './readings';
 
 /** Bumped when the payload's meaning changes; a verifier reads `version` before anything else. */
 export const CERTIFICATE_VERSION = 1;
@@ -53,71 +50,6 @@ export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
 /** Who took a reading, as a certificate says it: the issuing garage, or another one that is never named. */
 export const CERTIFICATE_GARAGES = ['issuer', 'other'] as const;
 export type CertificateGarage = (typeof CERTIFICATE_GARAGES)[number];
-
-/*
- * The payload's objects keep fields they do not name (looseObject): a verifier checks the payload as it
- * was signed, so a client older than a later version must not drop what it does not know before checking.
- * No descriptions: these schemas are part of the PWA's first load, which has a budget
- * (bench/first-load.ts), and docs/API.md#mileage-certificates says what each field means.
- */
-const moment = () => z.iso.datetime({ offset: true });
-
-export const certificateCorrectionRecord = z
-  .looseObject({
-    reason: z.enum(CORRECTION_REASONS),
-    replaced_km: z.nullable(z.int()),
-  })
-  .check(z.meta({ id: 'CertificateCorrection' }));
-
-export const certificateReadingRecord = z
-  .looseObject({
-    date: moment(),
-    km: z.int(),
-    verdict: z.enum(READING_VERDICTS),
-    reasons: z.array(z.enum(READING_REASONS)),
-    photo: z.boolean(),
-    garage: z.enum(CERTIFICATE_GARAGES),
-    correction: z.nullable(certificateCorrectionRecord),
-  })
-  .check(z.meta({ id: 'CertificateReading' }));
-
-export const certificatePayloadRecord = z
-  .looseObject({
-    version: z.int(),
-    id: z.string(),
-    vehicle: z.looseObject({
-      kode_id: z.string(),
-      vin: z.string(),
-      brand: z.string(),
-      model: z.string(),
-      year: z.int(),
-    }),
-    readings: z.array(certificateReadingRecord),
-    issuer: z.looseObject({ name: z.string(), city: z.nullable(z.string()) }),
-    issued_at: moment(),
-    valid_until: moment(),
-  })
-  .check(z.meta({ id: 'CertificatePayload' }));
-export type CertificatePayload = z.output<typeof certificatePayloadRecord>;
-export type CertificateReading = z.output<typeof certificateReadingRecord>;
-
-/**
- * The bytes a certificate's signature covers: the UTF-8 encoding of the payload's canonical JSON (RFC
- * 8785: keys sorted, no whitespace, numbers as ECMAScript writes them). Given the payload as parsed from
- * the answer, whatever the order of its keys, a verifier gets the very bytes the server signed.
- */
-export function certificateSigningInput(payload: CertificatePayload): Uint8Array {
-  return new TextEncoder().encode(canonicalJson(payload));
-}
-
-export const signedCertificateRecord = z
-  .object({
-    payload: certificatePayloadRecord,
-    signature: z.string(),
-    kid: z.string(),
-  })
-  .check(z.meta({ id: 'SignedCertificate' }));
-export type SignedCertificate = z.output<typeof signedCertificateRecord>;
 
 /** base64url (with or without padding) to bytes, on either side: WebCrypto takes the signature as bytes. */
 export function base64UrlToBytes(text: string): Uint8Array {

@@ -7,26 +7,22 @@
 import * as z from 'zod/mini';
 import {
   authSessionRecord,
-  certificateSummaryRecord,
   clientConfigRecord,
   deviceSessionRecord,
-  failureEnvelope,
-  issuedCertificateRecord,
   liveProbeRecord,
   noData,
   photoRecord,
-  publicCertificateRecord,
   readyProbeRecord,
   repairRecord,
   repairTypeRecord,
   settingsRecord,
   signInRecord,
   statisticsRecord,
-  successEnvelope,
   userRecord,
   vehicleReadingRecord,
   vehicleRecord,
 } from './answers';
+import type { CERTIFICATE_ENDPOINT_ANSWERS } from './certificate-answers';
 
 /** Where each base is served (docs/API.md#bases); `api` holds what belongs to no base. */
 export const API_PREFIXES = {
@@ -44,7 +40,11 @@ export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** The `data` schema of each success status; empty for an answer that is not the envelope (bytes, a document). */
 export type SuccessAnswers = Partial<Record<200 | 201, z.ZodMiniType>>;
 
-/** Keyed "METHOD base /path", the path relative to its base, its parameters written `{name}` as OpenAPI does. */
+/**
+ * Keyed "METHOD base /path", the path relative to its base, its parameters written `{name}` as OpenAPI does.
+ * The mileage certificates' calls are in contract/certificate-answers.ts, which the PWA loads apart; the
+ * types below and contract/endpoint-list.ts take both.
+ */
 export const ENDPOINT_ANSWERS = {
   'POST auth /login': { 200: authSessionRecord },
   'POST auth /register/partner': { 201: authSessionRecord },
@@ -66,13 +66,8 @@ export const ENDPOINT_ANSWERS = {
   'GET partner /repairs/{id}/photo': {},
   'GET partner /vehicles/{kode_id}': { 200: vehicleRecord },
   'GET partner /vehicles/{kode_id}/readings': { 200: z.array(vehicleReadingRecord) },
-  'POST partner /vehicles/{kode_id}/certificates': { 201: issuedCertificateRecord },
-  'GET partner /vehicles/{kode_id}/certificates': { 200: z.array(certificateSummaryRecord) },
-  'GET partner /certificates': { 200: z.array(certificateSummaryRecord) },
-  'DELETE partner /certificates/{id}': { 200: certificateSummaryRecord },
   'GET public /settings': { 200: settingsRecord },
   'GET public /client-config': { 200: clientConfigRecord },
-  'GET public /certificates/{id}': { 200: publicCertificateRecord },
   // A JSON Web Key Set as RFC 7517 writes it, outside the envelope: contract/certificate-keys.ts.
   'GET public /certificate-keys': {},
   'GET images /{file}': {},
@@ -81,14 +76,17 @@ export const ENDPOINT_ANSWERS = {
   'GET api /openapi.json': {},
 } as const satisfies Record<string, SuccessAnswers>;
 
-export type EndpointKey = keyof typeof ENDPOINT_ANSWERS;
+/** Every call's answers: this table and the certificates'. */
+type EndpointAnswerTable = typeof ENDPOINT_ANSWERS & typeof CERTIFICATE_ENDPOINT_ANSWERS;
+
+export type EndpointKey = keyof EndpointAnswerTable;
 
 /** The `data` a call answers on success, from its schemas: the PWA's client types each call by its key. */
 export type AnswerOf<K extends EndpointKey> = {
-  [S in keyof (typeof ENDPOINT_ANSWERS)[K]]: (typeof ENDPOINT_ANSWERS)[K][S] extends z.ZodMiniType
-    ? z.output<(typeof ENDPOINT_ANSWERS)[K][S]>
+  [S in keyof EndpointAnswerTable[K]]: EndpointAnswerTable[K][S] extends z.ZodMiniType
+    ? z.output<EndpointAnswerTable[K][S]>
     : never;
-}[keyof (typeof ENDPOINT_ANSWERS)[K]];
+}[keyof EndpointAnswerTable[K]];
 
 /** The calls answered with the envelope (the others answer bytes or a document). */
 export type EnvelopeEndpointKey = {
@@ -110,25 +108,4 @@ export interface Endpoint {
   /** Relative to the base, as `{name}` parameters. */
   path: string;
   answers: SuccessAnswers;
-}
-
-export function endpointOf(key: EndpointKey): Endpoint {
-  const [method, base, path] = key.split(' ') as [EndpointMethod, EndpointBase, string];
-  return { key, method, base, path, answers: ENDPOINT_ANSWERS[key] };
-}
-
-export function allEndpoints(): Endpoint[] {
-  return (Object.keys(ENDPOINT_ANSWERS) as EndpointKey[]).map(endpointOf);
-}
-
-/**
- * A route's response schemas for Fastify (`schema.response`): the envelope around its `data` for each
- * success status, and the failure envelope for every 4xx and 5xx, so no answer leaves unchecked.
- */
-export function responseSchemas(key: EndpointKey): Record<string, z.ZodMiniType> {
-  const success = Object.entries(ENDPOINT_ANSWERS[key] as SuccessAnswers).map(([status, data]) => [
-    status,
-    successEnvelope(data),
-  ]);
-  return { ...Object.fromEntries(success), '4xx': failureEnvelope, '5xx': failureEnvelope };
 }

@@ -5,13 +5,10 @@
 import type * as z from 'zod/mini';
 import type {
   authSessionRecord,
-  certificateSummaryRecord,
   clientConfigRecord,
-  issuedCertificateRecord,
   locationRecord,
   partnerRecord,
   photoRecord,
-  publicCertificateRecord,
   repairRecord,
   repairTypeRecord,
   settingsRecord,
@@ -20,6 +17,7 @@ import type {
   vehicleReadingRecord,
   vehicleRecord,
 } from './answers';
+import type { certificateSummaryRecord, issuedCertificateRecord, publicCertificateRecord } from './certificate-answers';
 
 export type Location = z.output<typeof locationRecord>;
 export type Partner = z.output<typeof partnerRecord>;

@@ -10,7 +10,7 @@ import swagger from '@fastify/swagger';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import * as z from 'zod/mini';
-import { API_PREFIXES, allEndpoints, responseSchemas, type Endpoint, type ErrorCode } from '../../contract';
+import { API_PREFIXES, allEndpoints, responseSchemas, type Endpoint, type ErrorCode } from '../../contract/server';
 import { API_REFERENCE, COMMON_FAILURE_NOTES, commonFailures, type Credentials } from '../../contract/api-reference';
 
 type JsonSchema = { [key: string]: unknown };

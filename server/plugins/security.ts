@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import { createHash } from 'node:crypto';
-import { allEndpoints } from '../../contract/endpoints';
+import { allEndpoints } from '../../contract/endpoint-list';
 import { SIGNED_OUT_REDIRECT_SCRIPT } from '../../contract/shell';
 import type { Config } from '../config';
 

@@ -4,7 +4,7 @@
  * under pressure too. Both answer in the envelope; only the status code matters to a balancer.
  */
 import type { FastifyPluginAsync, FastifyRequest, RawServerDefault } from 'fastify';
-import { failureEnvelope, REDIS_STATES, responseSchemas, type ErrorCode } from '../../contract';
+import { failureEnvelope, REDIS_STATES, responseSchemas, type ErrorCode } from '../../contract/server';
 import { MIGRATIONS_FOLDER } from '../db/client';
 import { ApiError, notFound } from '../http/errors';
 import { noStore, success } from '../http/reply';

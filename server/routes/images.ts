@@ -6,7 +6,7 @@ import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod/mini';
-import { responseSchemas } from '../../contract';
+import { responseSchemas } from '../../contract/server';
 import type { Config } from '../config';
 import { badRequest, notFound } from '../http/errors';
 import type { ZodMiniTypeProvider } from '../http/validation';

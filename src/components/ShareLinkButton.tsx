@@ -3,7 +3,7 @@
  * the link copied, and where even that is refused (no clipboard outside https, a denied permission) the
  * link in a field, selected, to copy by hand.
  */
-import { Button, Input, Stack, Text, type ButtonProps } from '@chakra-ui/react';
+import { Button, chakra, Stack, Text, type ButtonProps } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { makeIcon } from './ui/icons';
@@ -53,13 +53,24 @@ function LinkField({ url }: { url: string }) {
       <Text fontSize="sm">
         <Trans>Copiez ce lien :</Trans>
       </Text>
-      <Input
+      {/* A plain field rather than Chakra's Input: its recipe would be split into a chunk of its own,
+        fetched by every first load, for a field this rare fallback shows (docs/ARCHITECTURE.md#start-up). */}
+      <chakra.input
         ref={field}
         readOnly
         value={url}
         dir="ltr"
         aria-label={t`Lien à copier`}
         onFocus={(event) => event.currentTarget.select()}
+        width="full"
+        minHeight="11"
+        px="3"
+        borderWidth="1px"
+        borderColor="border"
+        rounded="l2"
+        bg="bg"
+        color="fg"
+        _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '0' }}
       />
     </Stack>
   );

@@ -80,21 +80,6 @@ export async function activateLocale(locale: Locale): Promise<void> {
   }
 }
 
-/** Whether a language was chosen on this device (kept under LANGUAGE_STORAGE_KEY). */
-export function languageChosen(): boolean {
-  try {
-    return isLocale(localStorage.getItem(LANGUAGE_STORAGE_KEY));
-  } catch {
-    return false;
-  }
-}
-
-/** The first of the browser's preferred languages that the portal speaks ('ar-DZ' is Arabic), or null. */
-export function browserLocale(languages: readonly string[] = navigator.languages ?? []): Locale | null {
-  const spoken = languages.map((tag) => tag.toLowerCase().split('-')[0]).find(isLocale);
-  return spoken ?? null;
-}
-
 /**
  * Shows the page in this language for this visit only, keeping no choice (neither the stored one nor
  * the shell's cookie): a public page read by someone who never chose a language here. Rejects, changing

@@ -18,6 +18,7 @@
 import { useSyncExternalStore } from 'react';
 import type { ApiFailure, AuthSession, User } from '../../contract';
 import { apiCall } from './api/call';
+import { loadAnswerSchemas } from './api/answer-schemas';
 import { configureAnswerSchemas, configureApiClient, isNetworkFailure } from './api/client';
 import type { ApiBase } from './api/config';
 import { ODOMETER_PHOTOS_CACHE, PICTURES_CACHE } from './cache-names';
@@ -335,8 +336,8 @@ export function settleSignOutWhenOnline(): () => void {
   return () => window.removeEventListener('online', online);
 }
 
-// The answers' schemas come with the page's first call, not with its first screen (docs/ARCHITECTURE.md#start-up).
-configureAnswerSchemas(() => import('../../contract/endpoints'));
+// The answers' schemas come with the calls that need them (docs/ARCHITECTURE.md#start-up).
+configureAnswerSchemas(loadAnswerSchemas);
 configureApiClient({
   accessToken: () => sessionStore.get().accessToken,
   language: () => currentLocale(),

@@ -6,7 +6,7 @@ import {
   certificateSigningInput,
   normaliseCertificateId,
   type CertificatePayload,
-} from '../../contract';
+} from '../../contract/server';
 import { certificateKeyThumbprintInput } from '../../contract/certificate-keys';
 
 describe('normaliseCertificateId', () => {

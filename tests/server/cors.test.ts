@@ -4,7 +4,8 @@
  * headers the client sends. An origin not listed is not allowed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allEndpoints, type Endpoint } from '../../contract/endpoints';
+import { allEndpoints } from '../../contract/endpoint-list';
+import type { Endpoint } from '../../contract/endpoints';
 import { fullPathOf } from '../../server/plugins/openapi';
 import { createTestApp, type TestApp } from '../support/test-app';
 

@@ -6,7 +6,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allEndpoints, KODE_ID_PATTERN, responseSchemas } from '../../contract';
+import { allEndpoints, KODE_ID_PATTERN, responseSchemas } from '../../contract/server';
 import type { OpenApiDocument } from '../../scripts/api-docs';
 import { zodSerializerCompiler } from '../../server/http/serialization';
 import { fullPathOf, openApiPlugin } from '../../server/plugins/openapi';

@@ -6,7 +6,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { responseSchemas, type RepairRecord } from '../../contract';
+import { responseSchemas, type RepairRecord } from '../../contract/server';
 import { zodSerializerCompiler } from '../../server/http/serialization';
 import { success } from '../../server/http/reply';
 import { envelopePlugin } from '../../server/plugins/envelope';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { forgotPasswordPayload, responseSchemas } from '../../../contract';
+import { forgotPasswordPayload, responseSchemas } from '../../../contract/server';
 import type { Config } from '../../config';
 import { success } from '../../http/reply';
 import type { ZodMiniTypeProvider } from '../../http/validation';

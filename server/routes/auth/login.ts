@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Limit } from '../../plugins/rate-limit';
-import { loginPayload, responseSchemas } from '../../../contract';
+import { loginPayload, responseSchemas } from '../../../contract/server';
 import type { Config } from '../../config';
 import { unauthorized } from '../../http/errors';
 import { success } from '../../http/reply';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { responseSchemas } from '../../../contract';
+import { responseSchemas } from '../../../contract/server';
 import type { Config } from '../../config';
 import { success } from '../../http/reply';
 import { revokeFamilyOfToken } from '../../services/sessions';

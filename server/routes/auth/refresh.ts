@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { responseSchemas } from '../../../contract';
+import { responseSchemas } from '../../../contract/server';
 import type { Config } from '../../config';
 import { unauthorized } from '../../http/errors';
 import { success } from '../../http/reply';

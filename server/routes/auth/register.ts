@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { registerPayload, responseSchemas } from '../../../contract';
+import { registerPayload, responseSchemas } from '../../../contract/server';
 import type { Config } from '../../config';
 import { conflict } from '../../http/errors';
 import { success } from '../../http/reply';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { resetPasswordPayload, responseSchemas } from '../../../contract';
+import { resetPasswordPayload, responseSchemas } from '../../../contract/server';
 import type { Config } from '../../config';
 import { badRequest } from '../../http/errors';
 import { success } from '../../http/reply';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
-import { normaliseKodeId, responseSchemas, vehicleParams } from '../../../contract';
+import { normaliseKodeId, responseSchemas, vehicleParams } from '../../../contract/server';
 import { certificateIssueBody } from '../../../contract/certificate-requests';
 import { conflict, notFound, unauthorized } from '../../http/errors';
 import { success } from '../../http/reply';

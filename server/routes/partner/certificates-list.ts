@@ -5,7 +5,7 @@ import {
   normaliseKodeId,
   responseSchemas,
   vehicleParams,
-} from '../../../contract';
+} from '../../../contract/server';
 import { listCertificatesQuery } from '../../../contract/certificate-requests';
 import { badRequest, notFound, unauthorized } from '../../http/errors';
 import { success } from '../../http/reply';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
-import { normaliseCertificateId, responseSchemas } from '../../../contract';
+import { normaliseCertificateId, responseSchemas } from '../../../contract/server';
 import { certificateParams } from '../../../contract/certificate-requests';
 import { notFound, unauthorized } from '../../http/errors';
 import { success } from '../../http/reply';

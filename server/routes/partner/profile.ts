@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { profileUpdatePayload, responseSchemas, type ProfileUpdatePayload } from '../../../contract';
+import { profileUpdatePayload, responseSchemas, type ProfileUpdatePayload } from '../../../contract/server';
 import { badRequest, conflict, unauthorized } from '../../http/errors';
 import { success } from '../../http/reply';
 import type { ZodMiniTypeProvider } from '../../http/validation';

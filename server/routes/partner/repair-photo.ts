@@ -4,7 +4,7 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
-import { PHOTO_MAX_BYTES, PHOTO_TYPES, repairParams, responseSchemas, type PhotoType } from '../../../contract';
+import { PHOTO_MAX_BYTES, PHOTO_TYPES, repairParams, responseSchemas, type PhotoType } from '../../../contract/server';
 import { ifNoneMatchNames } from '../../http/conditional';
 import { conflict, notFound, unauthorized, unsupportedMediaType } from '../../http/errors';
 import { success, varyOn } from '../../http/reply';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { asc } from 'drizzle-orm';
-import { responseSchemas, type RepairType } from '../../../contract';
+import { responseSchemas, type RepairType } from '../../../contract/server';
 import { repairTypes } from '../../db/schema';
 import { success } from '../../http/reply';
 

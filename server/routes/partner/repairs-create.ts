@@ -5,7 +5,7 @@ import {
   repairHeaders,
   responseSchemas,
   type RepairRecord,
-} from '../../../contract';
+} from '../../../contract/server';
 import { badRequest, conflict, notFound, unauthorized } from '../../http/errors';
 import { success } from '../../http/reply';
 import type { ZodMiniTypeProvider } from '../../http/validation';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
-import { listRepairsQuery, REPAIRS_PAGE_DEFAULT, responseSchemas } from '../../../contract';
+import { listRepairsQuery, REPAIRS_PAGE_DEFAULT, responseSchemas } from '../../../contract/server';
 import { badRequest, unauthorized } from '../../http/errors';
 import { success } from '../../http/reply';
 import type { ZodMiniTypeProvider } from '../../http/validation';

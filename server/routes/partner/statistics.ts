@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { responseSchemas } from '../../../contract';
+import { responseSchemas } from '../../../contract/server';
 import { partnerStatistics } from '../../services/repairs';
 import { success } from '../../http/reply';
 import { unauthorized } from '../../http/errors';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
-import { responseSchemas, vehicleParams } from '../../../contract';
+import { responseSchemas, vehicleParams } from '../../../contract/server';
 import { notFound, unauthorized } from '../../http/errors';
 import { success } from '../../http/reply';
 import type { ZodMiniTypeProvider } from '../../http/validation';

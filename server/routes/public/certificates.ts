@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest, RawServerDefault } from 'fastify';
-import { normaliseCertificateId, PUBLIC_CERTIFICATE_LOOKUPS, responseSchemas } from '../../../contract';
+import { normaliseCertificateId, PUBLIC_CERTIFICATE_LOOKUPS, responseSchemas } from '../../../contract/server';
 import { certificateKeySetRecord } from '../../../contract/certificate-keys';
 import { certificateParams } from '../../../contract/certificate-requests';
 import { notFound } from '../../http/errors';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config';
-import { responseSchemas, type ClientConfig } from '../../../contract';
+import { responseSchemas, type ClientConfig } from '../../../contract/server';
 import { success } from '../../http/reply';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { inArray } from 'drizzle-orm';
-import { responseSchemas, type Settings } from '../../../contract';
+import { responseSchemas, type Settings } from '../../../contract/server';
 import { PARTNER_CONDITIONS, type ConditionsKey } from '../../db/conditions';
 import { settings } from '../../db/schema';
 import { success } from '../../http/reply';

@@ -4,7 +4,7 @@
  * WebCrypto. A key is named by its RFC 7638 thumbprint, so the same key has the same `kid` on every instance.
  */
 import crypto from 'node:crypto';
-import { certificateSigningInput, type CertificatePayload } from '../../../contract';
+import { certificateSigningInput, type CertificatePayload } from '../../../contract/server';
 import { certificateKeyThumbprintInput, type CertificateKey } from '../../../contract/certificate-keys';
 
 /**

@@ -13,7 +13,9 @@ export const PRINT_STYLES: CSSObject = {
   '@media print': {
     // Smaller type than on screen: the design system's sizes are in rem, so all of it scales with this.
     html: { fontSize: '10px' },
-    'html, body': { background: '#fff !important', colorScheme: 'light' },
+    // !important: the colour mode sets color-scheme on <html> inline, which would leave a dark tablet's
+    // page margins dark on paper.
+    'html, body': { background: '#fff !important', colorScheme: 'light !important' },
     // The portal's header (logo, language, colour mode), the page's buttons, and whatever the app shows
     // beside the page (toasts, the update prompt).
     'header, [data-print-hidden], #root > :not(:has([data-certificate-page]))': { display: 'none !important' },

@@ -4,7 +4,22 @@
  * for this visit only (docs/PRODUCT.md#mileage-certificate). The header's language menu still chooses.
  */
 import { useEffect } from 'react';
-import { browserLocale, currentLocale, languageChosen, showLocaleForVisit } from '../../lib/i18n';
+import { currentLocale, isLocale, LANGUAGE_STORAGE_KEY, showLocaleForVisit, type Locale } from '../../lib/i18n';
+
+/** Whether a language was chosen on this device (kept under LANGUAGE_STORAGE_KEY). */
+function languageChosen(): boolean {
+  try {
+    return isLocale(localStorage.getItem(LANGUAGE_STORAGE_KEY));
+  } catch {
+    return false;
+  }
+}
+
+/** The first of the browser's preferred languages that the portal speaks ('ar-DZ' is Arabic), or null. */
+function browserLocale(languages: readonly string[] = navigator.languages ?? []): Locale | null {
+  const spoken = languages.map((tag) => tag.toLowerCase().split('-')[0]).find(isLocale);
+  return spoken ?? null;
+}
 
 export function useReaderLanguage(): void {
   useEffect(() => {

@@ -3,7 +3,8 @@
  * against the published key its `kid` names, over the bytes the server signed. The page then trusts
  * the certificate's own bytes rather than the server's word that they are genuine.
  */
-import { base64UrlToBytes, certificateSigningInput, type ApiResult, type SignedCertificate } from '../../../contract';
+import { base64UrlToBytes, type ApiResult, type SignedCertificate } from '../../../contract';
+import { certificateSigningInput } from '../../../contract/certificate-answers';
 import type { CertificateKey, CertificateKeySet } from '../../../contract/certificate-keys';
 
 /**

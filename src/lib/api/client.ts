@@ -76,12 +76,12 @@ export function malformedAnswer(): ApiFailure {
 }
 
 let answerSchemas: AnswerSchemasLoader = () => Promise.reject(new Error('The API client has no answer schemas'));
-let loadedAnswers: Promise<EndpointAnswers> | null = null;
 
-type EndpointAnswers = Awaited<ReturnType<AnswerSchemasLoader>>['ENDPOINT_ANSWERS'];
-
-/** How the calls' answer schemas arrive: contract/endpoints.ts, loaded on demand by the page, bundled by the worker. */
-export type AnswerSchemasLoader = () => Promise<Pick<typeof import('../../../contract/endpoints'), 'ENDPOINT_ANSWERS'>>;
+/**
+ * How a call's answer schemas arrive: from contract/endpoints.ts and contract/certificate-answers.ts,
+ * loaded on demand by the page (each with the first call that needs it), bundled by the worker.
+ */
+export type AnswerSchemasLoader = (endpoint: EndpointKey) => Promise<SuccessAnswers>;
 
 /**
  * Injected rather than imported here: the page loads them with its first call (a dynamic import), while
@@ -89,30 +89,17 @@ export type AnswerSchemasLoader = () => Promise<Pick<typeof import('../../../con
  */
 export function configureAnswerSchemas(loader: AnswerSchemasLoader) {
   answerSchemas = loader;
-  loadedAnswers = null;
 }
 
 /**
- * The calls' answer schemas (contract/endpoints.ts, with zod's runtime: some 15 KB of gzip script) load
- * with the first call rather than with the app's entry, so no first screen waits for them
- * (docs/ARCHITECTURE.md#start-up); the service worker keeps them for offline starts.
+ * The success answers the contract gives a call, named by its key. The schemas (with zod's runtime: some
+ * 15 KB of gzip script) load with the first call rather than with the app's entry, so no first screen
+ * waits for them (docs/ARCHITECTURE.md#start-up); the service worker keeps them for offline starts. Not
+ * arrived (offline before the worker cached them), they are asked for again at the next call.
  */
-function loadAnswers(): Promise<EndpointAnswers> {
-  loadedAnswers ??= answerSchemas().then(
-    ({ ENDPOINT_ANSWERS }) => ENDPOINT_ANSWERS,
-    (error: unknown) => {
-      // Not arrived (offline before the worker cached it): asked again at the next call.
-      loadedAnswers = null;
-      throw error;
-    },
-  );
-  return loadedAnswers;
-}
-
-/** The success answers the contract gives a call, named by its key. */
 async function answersOf(endpoint: EndpointKey): Promise<SuccessAnswers | ApiFailure> {
   try {
-    return (await loadAnswers())[endpoint];
+    return await answerSchemas(endpoint);
   } catch (error) {
     // Without the schemas no answer could be used: the same as no answer.
     return networkFailure(error instanceof Error ? error.message : String(error));

@@ -11,7 +11,7 @@
  * waiting for the next sign-in, as a page's 401 does; an unreachable server leaves them for a later try.
  */
 import type { AuthSession } from '../../../contract';
-import { ENDPOINT_ANSWERS } from '../../../contract/endpoints';
+import { endpointAnswers } from '../../../contract/endpoint-list';
 import { apiCall } from '../api/call';
 import { configureAnswerSchemas, configureApiClient, isNetworkFailure, type ApiResponse } from '../api/client';
 import { db as portalDb, type PortalDatabase } from '../db';
@@ -173,7 +173,7 @@ export function sendOutboxFromWorker(): Promise<void> {
 }
 
 // The worker is a classic script: the answers' schemas are part of it, not a chunk it would import.
-configureAnswerSchemas(async () => ({ ENDPOINT_ANSWERS }));
+configureAnswerSchemas(async (endpoint) => endpointAnswers(endpoint));
 
 function sendOnce(): Promise<void> {
   return sendInBackground({

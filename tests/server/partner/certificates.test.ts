@@ -15,7 +15,7 @@ import {
   type CertificateSummary,
   type PublicCertificate,
   type RepairRecord,
-} from '../../../contract';
+} from '../../../contract/server';
 import { partners, repairPhotos, users } from '../../../server/db/schema';
 import { canonicalBytes, fetchKeySet, issue, signatureHolds, verifies } from '../../support/certificates';
 import { createPartner, recordRepair, type TestPartner } from '../../support/partners';

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Statistics } from '../../../contract';
 import { apiCall } from '../../../src/lib/api/call';
+import { loadAnswerSchemas } from '../../../src/lib/api/answer-schemas';
 import { apiFile, configureAnswerSchemas, configureApiClient, isNetworkFailure } from '../../../src/lib/api/client';
 
 type FetchArgs = [string, RequestInit];
@@ -32,7 +33,7 @@ describe('the API client', () => {
     fetchMock.mockReset();
     refresh.mockReset();
     vi.stubGlobal('fetch', fetchMock);
-    configureAnswerSchemas(() => import('../../../contract/endpoints'));
+    configureAnswerSchemas(loadAnswerSchemas);
     configureApiClient({
       accessToken: () => token,
       language: () => 'ar',

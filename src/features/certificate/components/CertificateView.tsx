@@ -3,7 +3,7 @@
  * from paper), what the check found, its status, the vehicle, the issuing garage, and the readings.
  * Printed, the same on one A4 page (../print-styles.ts).
  */
-import { Box, Button, DataList, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, DataList, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { certificatePath, type CertificatePayload, type PublicCertificate } from '../../../../contract';
@@ -151,10 +151,17 @@ export function CertificateView(props: {
       <Actions id={props.id} address={address} payload={payload} />
       <VerificationNotice verification={props.verification} onRetry={props.onRetry} />
       <CertificateStatus answer={props.answer} />
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="5" data-print-columns="">
+      {/* A Box rather than Grid or SimpleGrid: either would split out of the dashboard's first load into a
+        chunk of its own, shared with this page (docs/ARCHITECTURE.md#start-up). */}
+      <Box
+        display="grid"
+        gridTemplateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }}
+        gap="5"
+        data-print-columns=""
+      >
         <VehicleFacts vehicle={payload.vehicle} />
         <IssuerFacts payload={payload} />
-      </SimpleGrid>
+      </Box>
       {trusted && payload.readings.length > 0 && <ReadingsChart readings={payload.readings} />}
       <ReadingsTable readings={payload.readings} trusted={trusted} />
     </Stack>

@@ -165,6 +165,8 @@ function CertificateDialogContent({ kodeId, onClose }: Omit<CertificateDialogPro
                 checked={consented}
                 onCheckedChange={(checked) => {
                   setConsented(checked);
+                  // Ticked, the field is answered: unticked after an issue, it asks for the next one without blame.
+                  if (checked) setConsentMissing(false);
                   issuing.reset();
                 }}
               >

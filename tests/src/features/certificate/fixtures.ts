@@ -3,8 +3,8 @@
  * node:crypto), with the key set that publishes their key, for the page's tests.
  */
 import crypto from 'node:crypto';
-import type { CertificatePayload, PublicCertificate, SignedCertificate } from '../../../../contract';
-import { certificateSigningInput } from '../../../../contract';
+import type { CertificatePayload, PublicCertificate, SignedCertificate } from '../../../../contract/server';
+import { certificateSigningInput } from '../../../../contract/server';
 import type { CertificateKeySet } from '../../../../contract/certificate-keys';
 
 export const CERTIFICATE_ID = '7K3M-9QXD-2F8R-TN4W';

@@ -104,6 +104,8 @@ describe('issuing a mileage certificate from the timeline', () => {
     );
     expect(within(notice).getByRole('button', { name: /Partager/ })).toBeTruthy();
     expect(api.calls).toContain('partner POST /vehicles/KODE000001/certificates');
+    // The earlier attempt without consent is not held against the next certificate.
+    expect(within(dialog).queryByText('Confirmez que le propriétaire a demandé le certificat')).toBeNull();
     // Listed with the vehicle's certificates, and a second one asks for consent again.
     const list = within(dialog).getByRole('list', { name: 'Certificats émis pour ce véhicule' });
     expect(within(list).getByText('7K3M-9QXD-2F8R-TN4W')).toBeTruthy();

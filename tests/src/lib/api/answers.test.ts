@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RepairRecord, Vehicle } from '../../../../contract';
+import { loadAnswerSchemas } from '../../../../src/lib/api/answer-schemas';
 import { apiCall, callPath, type ApiCallKey } from '../../../../src/lib/api/call';
 import {
   configureAnswerSchemas,
@@ -57,7 +58,7 @@ describe('answers checked against the contract', () => {
   beforeEach(() => {
     fetchMock.mockReset();
     vi.stubGlobal('fetch', fetchMock);
-    configureAnswerSchemas(() => import('../../../../contract/endpoints'));
+    configureAnswerSchemas(loadAnswerSchemas);
     configureApiClient({
       accessToken: () => 'token',
       language: () => 'fr',
@@ -108,6 +109,23 @@ describe('answers checked against the contract', () => {
         data: [stored],
       },
     );
+  });
+
+  it('checks a certificate call with the certificates’ own table, loaded apart from the others', async () => {
+    const summary = {
+      id: '7K3M-9QXD-2F8R-TN4W',
+      kode_id: 'KODE000001',
+      url: '/c/7K3M-9QXD-2F8R-TN4W',
+      issued_at: '2025-03-01T08:00:00.000Z',
+      valid_until: '2025-04-30T08:00:00.000Z',
+      revoked_at: null,
+      status: 'valid',
+      readings_count: 2,
+    };
+    fetchMock.mockResolvedValue(answer(200, [{ ...summary, garage: 'someone' }]));
+    expect(await apiCall('GET partner /certificates')).toEqual({ code: 200, status: 'success', data: [summary] });
+    fetchMock.mockResolvedValue(answer(200, [{ ...summary, status: 'forged' }]));
+    expect(await apiCall('GET partner /certificates')).toEqual(MALFORMED);
   });
 
   it('refuses a success with a status its call never answers', async () => {

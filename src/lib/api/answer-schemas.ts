@@ -1,0 +1,14 @@
+/**
+ * The page's way to the calls' answer schemas (docs/ARCHITECTURE.md#start-up): each table is a chunk
+ * fetched with the first call that needs it. contract/endpoints.ts comes with the page's first call, not
+ * with its first screen; contract/certificate-answers.ts (a certificate's signed payload among them) with
+ * the first certificate call, so no first screen carries it.
+ */
+import type { EndpointKey, SuccessAnswers } from '../../../contract/endpoints';
+
+export async function loadAnswerSchemas(endpoint: EndpointKey): Promise<SuccessAnswers> {
+  const { ENDPOINT_ANSWERS } = await import('../../../contract/endpoints');
+  if (Object.hasOwn(ENDPOINT_ANSWERS, endpoint)) return ENDPOINT_ANSWERS[endpoint as keyof typeof ENDPOINT_ANSWERS];
+  const { CERTIFICATE_ENDPOINT_ANSWERS } = await import('../../../contract/certificate-answers');
+  return CERTIFICATE_ENDPOINT_ANSWERS[endpoint as keyof typeof CERTIFICATE_ENDPOINT_ANSWERS];
+}
