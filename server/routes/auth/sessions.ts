@@ -5,7 +5,12 @@
  */
 import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
 import type * as z from 'zod/mini';
-import { responseSchemas, sessionParams, sessionsDeleteQuery, type deviceSessionRecord } from '../../../contract/server';
+import {
+  responseSchemas,
+  sessionParams,
+  sessionsDeleteQuery,
+  type deviceSessionRecord,
+} from '../../../contract/server';
 import type { Config } from '../../config';
 import { notFound, unauthorized } from '../../http/errors';
 import { success } from '../../http/reply';
