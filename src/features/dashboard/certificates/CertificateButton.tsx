@@ -2,12 +2,13 @@
  * "Certificat kilométrique" on the vehicle's timeline (docs/PRODUCT.md#mileage-certificate). Its dialog
  * loads on the first tap. Offline the button says the server is needed, and its dialog says why.
  *
- * It shares the timeline's title row, which a landscape tablet gives little height (the readings take
- * what the column leaves): it reads "Certificat" there, its name is the whole title, and its 44 px
- * target reaches into the section's padding rather than making the row taller.
+ * It shares the timeline's title row, which a landscape tablet gives little height and width (the
+ * readings take what the column leaves): there its words take two short lines, leaving the title and
+ * the readings' date their line each, and its 44 px target reaches into the section's padding rather
+ * than making the row taller.
  */
 import { Button, Stack, Text } from '@chakra-ui/react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { useOnline } from '../../../lib/online';
@@ -19,7 +20,6 @@ const CertificateDialog = lazyDialog<CertificateDialogProps>(
 );
 
 export function CertificateButton({ kodeId }: { kodeId: string }) {
-  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const online = useOnline();
   const hintId = useId();
@@ -29,13 +29,18 @@ export function CertificateButton({ kodeId }: { kodeId: string }) {
         variant="outline"
         size="sm"
         minHeight="11"
+        height="auto"
         my="-1"
-        aria-label={t`Certificat kilométrique`}
+        py="1"
+        maxWidth={{ lg: '32' }}
+        whiteSpace={{ lg: 'normal' }}
+        lineHeight={{ lg: 'shorter' }}
+        textAlign="center"
         onClick={() => setOpen(true)}
         onPointerEnter={CertificateDialog.preload}
         aria-describedby={online ? undefined : hintId}
       >
-        <Trans>Certificat</Trans>
+        <Trans>Certificat kilométrique</Trans>
       </Button>
       {!online && (
         <Text id={hintId} fontSize="xs" color="fg.muted">
