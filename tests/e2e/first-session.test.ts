@@ -140,6 +140,7 @@ describe('precache', () => {
     expect(await read('index.html')).toContain('<script type="module" crossorigin src="/app.js">');
     expect(await precacheManifest()).toContain('/app.js');
     expect(screensNamed(await read('app.js'))).toEqual([
+      'CertificatePage',
       'DashboardPage',
       'ForgotPasswordPage',
       'LoginPage',
