@@ -3,7 +3,7 @@
  * they choose a language here, the page speaks the first of their browser's languages that it knows,
  * for this visit only (docs/PRODUCT.md#mileage-certificate). The header's language menu still chooses.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { currentLocale, isLocale, LANGUAGE_STORAGE_KEY, showLocaleForVisit, type Locale } from '../../lib/i18n';
 
 /** Whether a language was chosen on this device (kept under LANGUAGE_STORAGE_KEY). */
@@ -21,11 +21,26 @@ function browserLocale(languages: readonly string[] = navigator.languages ?? [])
   return spoken ?? null;
 }
 
-export function useReaderLanguage(): void {
+/** The language this visit should switch to, or null when the page already speaks the reader's. */
+function languageForVisit(): Locale | null {
+  if (languageChosen()) return null;
+  const preferred = browserLocale();
+  return preferred && preferred !== currentLocale() ? preferred : null;
+}
+
+/**
+ * Switches the page to the reader's language; false until it is shown, so the certificate is not painted
+ * in French first and then again in the reader's language.
+ */
+export function useReaderLanguage(): boolean {
+  const [switching] = useState(languageForVisit);
+  const [ready, setReady] = useState(switching === null);
   useEffect(() => {
-    if (languageChosen()) return;
-    const preferred = browserLocale();
+    if (switching === null) return;
     // A catalog that cannot be fetched leaves the page in its language.
-    if (preferred && preferred !== currentLocale()) void showLocaleForVisit(preferred).catch(() => undefined);
-  }, []);
+    void showLocaleForVisit(switching)
+      .catch(() => undefined)
+      .finally(() => setReady(true));
+  }, [switching]);
+  return ready;
 }

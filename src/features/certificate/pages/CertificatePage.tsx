@@ -93,13 +93,13 @@ function CertificateScreen({ segment }: { segment: string }) {
 
 export default function CertificatePage() {
   const { id = '' } = useParams<{ id: string }>();
-  useReaderLanguage();
+  const languageShown = useReaderLanguage();
   return (
     <>
       <Global styles={PRINT_STYLES} />
       {/* Its words load with it: the layout stays while they arrive or change language. */}
       <Suspense fallback={<LoadingSpinner />}>
-        <CertificateScreen segment={id} />
+        {languageShown ? <CertificateScreen segment={id} /> : <LoadingSpinner />}
       </Suspense>
     </>
   );

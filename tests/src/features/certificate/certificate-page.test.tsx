@@ -248,6 +248,16 @@ describe('the reader’s language', () => {
     expect(document.cookie).not.toContain(`${LANGUAGE_STORAGE_KEY}=en`);
   });
 
+  it('shows the certificate in the reader’s language from its first paint, never in French first', async () => {
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => undefined);
+    vi.spyOn(Storage.prototype, 'getItem').mockReturnValue(null);
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['ar-DZ']);
+    // Its first appearance, not one after a change of language.
+    const verification = await openOn(answer());
+    expect(titleOf(verification)).toBe('تم التحقق من التوقيع');
+    expect(document.documentElement.dir).toBe('rtl');
+  });
+
   it('stays the one chosen here', async () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB']);
     const verification = await openOn(answer());
