@@ -1,6 +1,7 @@
 import { Box } from '@chakra-ui/react';
 import { useEffect, type ComponentType, type ReactNode } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { parse as parseRoutePattern } from 'regexparam';
+import { matchRoute, Redirect, Route, Switch } from 'wouter';
 import { ChunkErrorBoundary, ChunkFailureNotice } from '../components/ui/chunk-error-boundary';
 import { retryableLazy, type RetryableLazy } from '../components/ui/retryable-lazy';
 import { PublicLayout } from './layouts/PublicLayout';
@@ -48,14 +49,12 @@ export interface AppRouter {
   preloadLandingPage: (pathname: string) => void;
 }
 
-/** Whether an address is a screen's path, segment by segment, a `:name` segment standing for any one. */
+/**
+ * Whether an address is a screen's path (`/c/:id` standing for any one id): by wouter's own matcher with
+ * its default parser, the one the routes below are matched by, so a screen preloaded is the one shown.
+ */
 function pathMatches(pattern: string, pathname: string): boolean {
-  const expected = pattern.split('/');
-  const actual = pathname.split('/');
-  return (
-    expected.length === actual.length &&
-    expected.every((segment, index) => segment === actual[index] || (segment.startsWith(':') && actual[index] !== ''))
-  );
+  return matchRoute(parseRoutePattern, pattern, pathname)[0];
 }
 
 /** Tells the start-up that a screen is on show: a page, or the notice that its code could not be fetched. */
