@@ -1,11 +1,12 @@
 /**
- * The mileage certificate (docs/API.md#mileage-certificates): what the server signs, which bytes its
- * signature covers, its id, its statuses and the keys that check it. One rule for both sides: the server
- * signs certificateSigningInput(payload) with Ed25519, and the public page checks the same bytes with
- * WebCrypto against the key its `kid` names in the key set, so a certificate is verified in the browser
- * without trusting the server's word that it is genuine. The key set's schema is in ./certificate-keys.ts
- * and the routes' request schemas in ./certificate-requests.ts, outside contract/index.ts: the PWA's first
- * load carries every schema the index reaches, and those are for the public page and the server only.
+ * The mileage certificate (docs/API.md#mileage-certificates): its id, its statuses, its garages and the
+ * base64url its signature travels in. One rule for both sides: the server signs
+ * certificateSigningInput(payload) with Ed25519, and the public page checks the same bytes with WebCrypto
+ * against the key its `kid` names in the key set, so a certificate is verified in the browser without
+ * trusting the server's word that it is genuine. What is signed (the payload's schemas and
+ * certificateSigningInput) is in ./certificate-answers.ts, the key set's schema in ./certificate-keys.ts
+ * and the routes' request schemas in ./certificate-requests.ts, all outside contract/index.ts: the PWA's
+ * first load carries every schema the index reaches, and those are for the public page and the server only.
  */
 
 /** Bumped when the payload's meaning changes; a verifier reads `version` before anything else. */

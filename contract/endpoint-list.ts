@@ -1,12 +1,13 @@
 /**
  * Every call of the API with its answers, the certificates' included: what the server declares its routes
- * with and the OpenAPI document lists. The PWA reads the two tables apart (src/lib/session.ts).
+ * with and the OpenAPI document lists. The PWA reads the two tables apart (src/lib/api/answer-schemas.ts).
  */
 import type * as z from 'zod/mini';
 import { failureEnvelope, successEnvelope } from './answers';
 import { CERTIFICATE_ENDPOINT_ANSWERS } from './certificate-answers';
 import {
   ENDPOINT_ANSWERS,
+  inEndpointAnswers,
   type Endpoint,
   type EndpointBase,
   type EndpointKey,
@@ -20,9 +21,7 @@ import {
  * the PWA's first load included, with both tables.
  */
 export function endpointAnswers(key: EndpointKey): SuccessAnswers {
-  return Object.hasOwn(ENDPOINT_ANSWERS, key)
-    ? ENDPOINT_ANSWERS[key as keyof typeof ENDPOINT_ANSWERS]
-    : CERTIFICATE_ENDPOINT_ANSWERS[key as keyof typeof CERTIFICATE_ENDPOINT_ANSWERS];
+  return inEndpointAnswers(key) ? ENDPOINT_ANSWERS[key] : CERTIFICATE_ENDPOINT_ANSWERS[key];
 }
 
 export function endpointOf(key: EndpointKey): Endpoint {

@@ -76,6 +76,14 @@ export const ENDPOINT_ANSWERS = {
   'GET api /openapi.json': {},
 } as const satisfies Record<string, SuccessAnswers>;
 
+/**
+ * Whether this table holds the call; the others are the certificates' (contract/certificate-answers.ts).
+ * The page loads the second table only for them (src/lib/api/answer-schemas.ts).
+ */
+export function inEndpointAnswers(key: EndpointKey): key is keyof typeof ENDPOINT_ANSWERS {
+  return Object.hasOwn(ENDPOINT_ANSWERS, key);
+}
+
 /** Every call's answers: this table and the certificates'. */
 type EndpointAnswerTable = typeof ENDPOINT_ANSWERS & typeof CERTIFICATE_ENDPOINT_ANSWERS;
 

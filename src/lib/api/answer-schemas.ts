@@ -7,8 +7,8 @@
 import type { EndpointKey, SuccessAnswers } from '../../../contract/endpoints';
 
 export async function loadAnswerSchemas(endpoint: EndpointKey): Promise<SuccessAnswers> {
-  const { ENDPOINT_ANSWERS } = await import('../../../contract/endpoints');
-  if (Object.hasOwn(ENDPOINT_ANSWERS, endpoint)) return ENDPOINT_ANSWERS[endpoint as keyof typeof ENDPOINT_ANSWERS];
+  const { ENDPOINT_ANSWERS, inEndpointAnswers } = await import('../../../contract/endpoints');
+  if (inEndpointAnswers(endpoint)) return ENDPOINT_ANSWERS[endpoint];
   const { CERTIFICATE_ENDPOINT_ANSWERS } = await import('../../../contract/certificate-answers');
-  return CERTIFICATE_ENDPOINT_ANSWERS[endpoint as keyof typeof CERTIFICATE_ENDPOINT_ANSWERS];
+  return CERTIFICATE_ENDPOINT_ANSWERS[endpoint];
 }
