@@ -4,11 +4,12 @@
  * read as typed; one that cannot be an id is answered at once, without asking the server.
  */
 import { Global } from '@emotion/react';
-import { Alert, Button } from '@chakra-ui/react';
+import { Alert } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import { Suspense } from 'react';
 import { useParams } from 'wouter';
 import { normaliseCertificateId, type ApiFailure } from '../../../../contract';
+import { LoadFailureAlert } from '../../../components/ui/load-failure-alert';
 import { LoadingSpinner } from '../../../components/ui/loading-spinner';
 import { useCertificateCatalog } from '../../../lib/certificate-catalog';
 import { CertificateView } from '../components/CertificateView';
@@ -42,25 +43,6 @@ function FailureWords({ failure }: { failure: ApiFailure }) {
   return <Trans>Le serveur n’a pas pu répondre : réessayez dans un instant.</Trans>;
 }
 
-function LoadFailure({ failure, onRetry }: { failure: ApiFailure; onRetry: () => void }) {
-  return (
-    <Alert.Root status="error" role="alert">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>
-          <Trans>Impossible de charger le certificat</Trans>
-        </Alert.Title>
-        <Alert.Description>
-          <FailureWords failure={failure} />
-        </Alert.Description>
-      </Alert.Content>
-      <Button size="lg" variant="outline" alignSelf="center" onClick={onRetry}>
-        <Trans>Réessayer</Trans>
-      </Button>
-    </Alert.Root>
-  );
-}
-
 function Certificate({ id }: { id: string }) {
   const { state, retry } = useCertificate(id);
   switch (state.status) {
@@ -69,7 +51,11 @@ function Certificate({ id }: { id: string }) {
     case 'not_found':
       return <NotFound />;
     case 'failed':
-      return <LoadFailure failure={state.failure} onRetry={retry} />;
+      return (
+        <LoadFailureAlert title={<Trans>Impossible de charger le certificat</Trans>} onRetry={retry}>
+          <FailureWords failure={state.failure} />
+        </LoadFailureAlert>
+      );
     case 'ready':
       return <CertificateView id={id} answer={state.answer} verification={state.verification} onRetry={retry} />;
   }

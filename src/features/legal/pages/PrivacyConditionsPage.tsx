@@ -3,12 +3,13 @@
  * language by the _ar/_en rule (docs/PRODUCT.md#localised-records) (French otherwise), sanitised before it is
  * shown. Readable signed in or not; the way back leads where the reader came from.
  */
-import { Alert, Box, Button, Card, Heading, Stack } from '@chakra-ui/react';
+import { Box, Card, Heading, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState } from 'react';
 import type { Settings } from '../../../../contract';
 import { paths } from '../../../config/paths';
 import { AppLink } from '../../../components/ui/app-link';
+import { LoadFailureAlert } from '../../../components/ui/load-failure-alert';
 import { LoadingSpinner } from '../../../components/ui/loading-spinner';
 import { apiFailureMessage } from '../../../lib/error-messages';
 import { directionOf, useLocale } from '../../../lib/i18n';
@@ -83,26 +84,15 @@ export default function PrivacyConditionsPage() {
         <Card.Body>
           {state.status === 'loading' && <LoadingSpinner minHeight="40" />}
           {state.status === 'failed' && (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>
-                  <Trans>Impossible de charger les conditions</Trans>
-                </Alert.Title>
-                <Alert.Description>{state.message}</Alert.Description>
-              </Alert.Content>
-              <Button
-                size="lg"
-                variant="outline"
-                alignSelf="center"
-                onClick={() => {
-                  setState({ status: 'loading' });
-                  setAttempt((count) => count + 1);
-                }}
-              >
-                <Trans>Réessayer</Trans>
-              </Button>
-            </Alert.Root>
+            <LoadFailureAlert
+              title={<Trans>Impossible de charger les conditions</Trans>}
+              onRetry={() => {
+                setState({ status: 'loading' });
+                setAttempt((count) => count + 1);
+              }}
+            >
+              {state.message}
+            </LoadFailureAlert>
           )}
           {state.status === 'ready' && (
             <Box
