@@ -7,7 +7,7 @@
  * the readings' date their line each, and its 44 px target reaches into the section's padding rather
  * than making the row taller.
  */
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
@@ -22,9 +22,10 @@ const CertificateDialog = lazyDialog<CertificateDialogProps>(
 export function CertificateButton({ kodeId }: { kodeId: string }) {
   const [open, setOpen] = useState(false);
   const online = useOnline();
+  const labelId = useId();
   const hintId = useId();
   return (
-    <Stack gap="0" align="end">
+    <>
       <Button
         variant="outline"
         size="sm"
@@ -32,22 +33,30 @@ export function CertificateButton({ kodeId }: { kodeId: string }) {
         height="auto"
         my="-1"
         py="1"
+        px={{ lg: '2' }}
         maxWidth={{ lg: '32' }}
         whiteSpace={{ lg: 'normal' }}
         lineHeight={{ lg: 'shorter' }}
         textAlign="center"
+        // Offline, what it needs is said inside it, under its name: beside or below it, the words would
+        // make the timeline's title row taller and push the latest reading out of the section.
+        flexDirection="column"
+        gap="0"
         onClick={() => setOpen(true)}
         onPointerEnter={CertificateDialog.preload}
+        aria-labelledby={labelId}
         aria-describedby={online ? undefined : hintId}
       >
-        <Trans>Certificat kilométrique</Trans>
+        <span id={labelId}>
+          <Trans>Certificat kilométrique</Trans>
+        </span>
+        {!online && (
+          <Text as="span" id={hintId} fontSize="2xs" fontWeight="normal" color="fg.muted" whiteSpace="nowrap">
+            <Trans>Connexion nécessaire</Trans>
+          </Text>
+        )}
       </Button>
-      {!online && (
-        <Text id={hintId} fontSize="xs" color="fg.muted">
-          <Trans>Connexion nécessaire</Trans>
-        </Text>
-      )}
       <CertificateDialog kodeId={kodeId} open={open} onClose={() => setOpen(false)} />
-    </Stack>
+    </>
   );
 }
