@@ -46,7 +46,7 @@ function ListBody() {
 
 export default function IssuedCertificates() {
   return (
-    <Stack as="section" gap="2" aria-labelledby="issued-certificates-title" pt="2">
+    <Stack as="section" gap="2" aria-labelledby="issued-certificates-title" mt="10">
       <Heading as="h2" size="md" id="issued-certificates-title">
         <Trans>Certificats kilométriques émis</Trans>
       </Heading>

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { CERTIFICATES_PAGE_DEFAULT, type ApiFailure, type CertificateSummary } from '../../../../contract';
 import { isNetworkFailure, type ApiResponse } from '../../../lib/api/client';
 import { apiFailureMessage } from '../../../lib/error-messages';
+import { useOnline } from '../../../lib/online';
 import { listCertificates, listVehicleCertificates } from '../api/certificates';
 
 export type CertificateListState =
@@ -51,17 +52,21 @@ function placed(items: CertificateSummary[], summary: CertificateSummary): Certi
 
 export function useCertificateList(source: CertificateSource): CertificateList {
   const failureOf = useFailureOf();
+  const online = useOnline();
   const [attempt, setAttempt] = useState(0);
   const sourceKey = source === 'all' ? 'all' : source.kodeId;
   // Answered for one source and attempt: another source, or a retry, reads as loading until its answer.
   const [answer, setState] = useState<{ for: string; state: CertificateListState } | null>(null);
   const key = `${sourceKey} ${attempt}`;
-  const state: CertificateListState = useMemo(
-    () => (answer?.for === key ? answer.state : { status: 'loading' }),
-    [answer, key],
-  );
+  // Offline and not read yet: said at once, with no request the browser knows will fail (one would also
+  // land while the History's entries are being drawn); read once the connection is back.
+  const state: CertificateListState = useMemo(() => {
+    if (answer?.for === key) return answer.state;
+    return online ? { status: 'loading' } : { status: 'failed', offline: true, message: '' };
+  }, [answer, key, online]);
 
   useEffect(() => {
+    if (!online) return;
     let current = true;
     void firstPage(sourceKey === 'all' ? 'all' : { kodeId: sourceKey }).then((result) => {
       if (!current) return;
@@ -80,7 +85,7 @@ export function useCertificateList(source: CertificateSource): CertificateList {
     return () => {
       current = false;
     };
-  }, [sourceKey, attempt, failureOf]);
+  }, [sourceKey, attempt, failureOf, online]);
 
   const reload = useCallback(() => setAttempt((count) => count + 1), []);
 
